@@ -1,0 +1,7 @@
+//! One module per subcommand: its arguments (clap derive) and its `run`.
+
+pub mod check;
+pub mod classify;
+pub mod count;
+pub mod list;
+pub mod show;

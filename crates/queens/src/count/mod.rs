@@ -1,0 +1,105 @@
+//! Exact counts of all solutions, with the symmetry breakdown.
+//!
+//! The fundamental count (orbits under the 8 board symmetries) follows from Burnside's lemma:
+//! it is the average number of solutions fixed by a symmetry. For N >= 2 no solution is fixed by
+//! a reflection, the half turn fixes `fixed180` solutions and each quarter turn `fixed90`, so
+//! `fundamental = (total + fixed180 + 2 * fixed90) / 8`, and the orbits are
+//! `(total - fixed180) / 8` of size 8, `(fixed180 - fixed90) / 4` of size 4 and `fixed90 / 2` of
+//! size 2. The two symmetric counts come from searches over symmetric placements only
+//! ([`symmetric`]), which are tiny beside the total.
+
+pub mod bitmask;
+pub mod symmetric;
+
+use crate::control::Control;
+use crate::error::Error;
+use serde::Serialize;
+
+/// The exact counts for one N.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    pub n: usize,
+    /// All solutions.
+    pub total: u128,
+    /// Solutions fixed by the half turn.
+    pub fixed180: u128,
+    /// Solutions fixed by the quarter turn.
+    pub fixed90: u128,
+}
+
+impl Counts {
+    /// The number of orbits (solutions up to rotation and reflection).
+    pub fn fundamental(&self) -> u128 {
+        if self.n == 1 {
+            1
+        } else {
+            (self.total + self.fixed180 + 2 * self.fixed90) / 8
+        }
+    }
+
+    /// The number of orbits of each size, largest size first: `[(8, a), (4, b), (2, c)]`, or
+    /// `[(1, 1)]` for N = 1.
+    pub fn orbits(&self) -> Vec<(usize, u128)> {
+        if self.n == 1 {
+            return vec![(1, 1)];
+        }
+        vec![
+            (8, (self.total - self.fixed180) / 8),
+            (4, (self.fixed180 - self.fixed90) / 4),
+            (2, self.fixed90 / 2),
+        ]
+    }
+}
+
+/// The counting engines. `Bitmask` is the reference every other engine is tested against.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// Somers-style bitmask backtracking with the mirror symmetry, split over threads.
+    #[default]
+    Bitmask,
+}
+
+impl Engine {
+    /// The largest N this engine counts.
+    pub fn max_n(self) -> usize {
+        match self {
+            Engine::Bitmask => bitmask::MAX_N,
+        }
+    }
+}
+
+/// Counts all solutions for `n` with `engine`, in the current rayon thread pool.
+pub fn count(n: usize, engine: Engine, control: &Control) -> Result<Counts, Error> {
+    if n == 0 || n > engine.max_n() {
+        return Err(Error::TooLarge {
+            n,
+            max: engine.max_n(),
+        });
+    }
+    let total = match engine {
+        Engine::Bitmask => bitmask::count_total(n, control)?,
+    };
+    Ok(Counts {
+        n,
+        total,
+        fixed180: symmetric::count_fixed180(n) as u128,
+        fixed90: symmetric::count_fixed90(n) as u128,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn burnside_for_small_n() {
+        let c = count(8, Engine::Bitmask, &Control::new()).unwrap();
+        assert_eq!((c.total, c.fixed180, c.fixed90), (92, 4, 0));
+        assert_eq!(c.fundamental(), 12);
+        assert_eq!(c.orbits(), vec![(8, 11), (4, 1), (2, 0)]);
+        let one = count(1, Engine::Bitmask, &Control::new()).unwrap();
+        assert_eq!((one.fundamental(), one.orbits()), (1, vec![(1, 1)]));
+        assert!(count(0, Engine::Bitmask, &Control::new()).is_err());
+        assert!(count(33, Engine::Bitmask, &Control::new()).is_err());
+    }
+}

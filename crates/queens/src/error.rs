@@ -1,0 +1,43 @@
+//! Errors of the library, as types: what was wrong and with which value.
+
+use thiserror::Error;
+
+/// Input that does not describe a board, a square or a placement.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParseError {
+    #[error("empty placement: give rows like '1 5 8 6 3 7 2 4' or squares like 'a1 b5 c8'")]
+    Empty,
+    #[error("bad square '{0}': expected a file and a rank like 'c5', or 'col,row' like '3,5'")]
+    BadSquare(String),
+    #[error("bad row '{0}': expected a whole number from 1 to {1}")]
+    BadRow(String, usize),
+    #[error("square '{square}' is off the {n}x{n} board (files a..{last_file}, ranks 1..{n})")]
+    OffBoard {
+        square: String,
+        n: usize,
+        last_file: String,
+    },
+    #[error("column {file} holds two queens ('{first}' and '{second}'): a placement has one queen per column")]
+    RepeatedColumn {
+        file: String,
+        first: String,
+        second: String,
+    },
+    #[error("column {0} has no queen: a placement of {1} queens needs one in every column a..{2}")]
+    MissingColumn(String, usize, String),
+    #[error("mixed notations in '{0}': use rows ('1 5 8 ...') or squares ('a1 b5 ...'), not both")]
+    MixedNotation(String),
+    #[error("bad board size '{0}': expected a whole number from {1} to {2}")]
+    BadSize(String, usize, usize),
+}
+
+/// Why an engine stopped without a complete answer.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Error {
+    #[error("interrupted before the end: no result")]
+    Cancelled,
+    #[error("N = {n} is beyond what this engine supports (1 to {max})")]
+    TooLarge { n: usize, max: usize },
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+}

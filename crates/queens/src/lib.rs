@@ -1,0 +1,25 @@
+//! `queens`: the N-queens family and the knight's tour, as a library.
+//!
+//! The domain: [`Square`] and the board notation, [`Placement`] (one queen per column) with its
+//! parsing, formatting and validity test, and the board's [`Symmetry`] group with [`Orbit`]s
+//! and canonical forms. The engines: [`Solutions`] streams every solution in order,
+//! [`count::count`] gives exact totals with the symmetry breakdown. Long computations report
+//! progress and obey cancellation through [`Control`].
+//!
+//! The library does no I/O: no printing, no files, no process exit.
+
+pub mod control;
+pub mod count;
+pub mod error;
+pub mod placement;
+pub mod solutions;
+pub mod square;
+pub mod symmetry;
+
+pub use control::Control;
+pub use count::{Counts, Engine};
+pub use error::{Error, ParseError};
+pub use placement::{Conflict, DiagramStyle, Placement};
+pub use solutions::Solutions;
+pub use square::{Line, Square};
+pub use symmetry::{Orbit, Symmetry};

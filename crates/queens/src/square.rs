@@ -1,0 +1,185 @@
+//! A square of the board and the board notation of the contract.
+//!
+//! Files are `a, b, ..., z, aa, ab, ...` (spreadsheet columns) left to right, ranks `1..N` bottom
+//! to top. A square may also be written `col,row`, both 1-based (`3,5` is `c5`). Internally
+//! columns and rows are 0-based.
+
+use crate::error::ParseError;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// One square: column (file) and row (rank), both counted from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Square {
+    pub col: u32,
+    pub row: u32,
+}
+
+/// The line along which two queens attack each other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Line {
+    Row,
+    Column,
+    /// The diagonal going up to the right (col - row constant).
+    Diagonal,
+    /// The diagonal going down to the right (col + row constant).
+    AntiDiagonal,
+}
+
+impl fmt::Display for Line {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Line::Row => "row",
+            Line::Column => "column",
+            Line::Diagonal => "diagonal",
+            Line::AntiDiagonal => "anti-diagonal",
+        })
+    }
+}
+
+impl Square {
+    pub const fn new(col: u32, row: u32) -> Self {
+        Square { col, row }
+    }
+
+    /// The line on which `self` and `other` attack each other as queens, if any.
+    pub fn queen_attack(self, other: Square) -> Option<Line> {
+        if self == other {
+            return None;
+        }
+        let (dc, dr) = (
+            self.col as i64 - other.col as i64,
+            self.row as i64 - other.row as i64,
+        );
+        if dr == 0 {
+            Some(Line::Row)
+        } else if dc == 0 {
+            Some(Line::Column)
+        } else if dc == dr {
+            Some(Line::Diagonal)
+        } else if dc == -dr {
+            Some(Line::AntiDiagonal)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the square lies on an `cols` x `rows` board.
+    pub fn on_board(self, cols: usize, rows: usize) -> bool {
+        (self.col as usize) < cols && (self.row as usize) < rows
+    }
+
+    /// The square in the `col,row` notation, 1-based.
+    pub fn numeric(self) -> String {
+        format!("{},{}", self.col + 1, self.row + 1)
+    }
+
+    /// Parses `c5`, `aa12` or `3,5` (1-based), with no board size check.
+    pub fn parse(text: &str) -> Result<Square, ParseError> {
+        let bad = || ParseError::BadSquare(text.to_string());
+        let t = text.trim().trim_matches(|c| c == '(' || c == ')' || c == '[' || c == ']');
+        if let Some((c, r)) = t.split_once(',') {
+            let c: u32 = c.trim().parse().map_err(|_| bad())?;
+            let r: u32 = r.trim().parse().map_err(|_| bad())?;
+            if c == 0 || r == 0 {
+                return Err(bad());
+            }
+            return Ok(Square::new(c - 1, r - 1));
+        }
+        let split = t.find(|c: char| !c.is_ascii_alphabetic()).ok_or_else(bad)?;
+        let (letters, digits) = t.split_at(split);
+        if letters.is_empty() || letters.len() > 6 || !digits.bytes().all(|b| b.is_ascii_digit())
+        {
+            return Err(bad());
+        }
+        let col = file_index(letters).ok_or_else(bad)?;
+        let row: u32 = digits.parse().map_err(|_| bad())?;
+        if row == 0 {
+            return Err(bad());
+        }
+        Ok(Square::new(col, row - 1))
+    }
+}
+
+/// The name of a file: 0 -> `a`, 25 -> `z`, 26 -> `aa`, 27 -> `ab`, ...
+pub fn file_name(col: u32) -> String {
+    let mut n = col as u64 + 1;
+    let mut out = Vec::new();
+    while n > 0 {
+        let d = ((n - 1) % 26) as u8;
+        out.push(b'a' + d);
+        n = (n - 1) / 26;
+    }
+    out.reverse();
+    String::from_utf8(out).expect("ascii")
+}
+
+/// The column of a file name (`a` -> 0, `aa` -> 26), case-insensitive.
+pub fn file_index(letters: &str) -> Option<u32> {
+    let mut n: u64 = 0;
+    for b in letters.bytes() {
+        let b = b.to_ascii_lowercase();
+        if !b.is_ascii_lowercase() {
+            return None;
+        }
+        n = n * 26 + (b - b'a' + 1) as u64;
+        if n > u32::MAX as u64 {
+            return None;
+        }
+    }
+    n.checked_sub(1).map(|v| v as u32)
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", file_name(self.col), self.row + 1)
+    }
+}
+
+impl FromStr for Square {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Square::parse(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_follow_spreadsheet_columns() {
+        assert_eq!(file_name(0), "a");
+        assert_eq!(file_name(25), "z");
+        assert_eq!(file_name(26), "aa");
+        assert_eq!(file_name(27), "ab");
+        assert_eq!(file_name(701), "zz");
+        assert_eq!(file_name(702), "aaa");
+        for c in 0..2000 {
+            assert_eq!(file_index(&file_name(c)), Some(c));
+        }
+    }
+
+    #[test]
+    fn parses_both_square_notations() {
+        assert_eq!(Square::parse("c5").unwrap(), Square::new(2, 4));
+        assert_eq!(Square::parse("3,5").unwrap(), Square::new(2, 4));
+        assert_eq!(Square::parse("AA10").unwrap(), Square::new(26, 9));
+        assert_eq!(Square::new(26, 9).to_string(), "aa10");
+        for bad in ["", "c", "5", "c0", "0,3", "c5x", "1,", "é4", "c-1"] {
+            assert!(Square::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn attack_lines() {
+        let s = Square::new(2, 2);
+        assert_eq!(s.queen_attack(Square::new(5, 2)), Some(Line::Row));
+        assert_eq!(s.queen_attack(Square::new(2, 7)), Some(Line::Column));
+        assert_eq!(s.queen_attack(Square::new(4, 4)), Some(Line::Diagonal));
+        assert_eq!(s.queen_attack(Square::new(0, 4)), Some(Line::AntiDiagonal));
+        assert_eq!(s.queen_attack(Square::new(3, 4)), None);
+    }
+}

@@ -1,0 +1,190 @@
+//! The symmetry group of the square board (the dihedral group D4, 8 elements) acting on
+//! squares and placements, with orbits and canonical forms.
+//!
+//! A solution's orbit is the set of its images under the 8 symmetries. Seed 004 calls the
+//! solutions of orbits of size 8 "simple", of size 4 "symmetric" (fixed by the half turn) and of
+//! size 2 "doubly symmetric" (fixed by the quarter turn). For N >= 2 no solution is fixed by a
+//! reflection, so those are the only three sizes; N = 1 is the one orbit of size 1. The
+//! canonical representative of an orbit is its smallest permutation (lexicographic on the rows).
+
+use crate::placement::Placement;
+use crate::square::Square;
+use serde::Serialize;
+use std::fmt;
+
+/// One of the 8 symmetries of the square board. Rotations turn clockwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Symmetry {
+    Identity,
+    Rotate90,
+    Rotate180,
+    Rotate270,
+    /// Mirror left-right: file a swaps with the last file.
+    FlipFiles,
+    /// Mirror top-bottom: rank 1 swaps with rank N.
+    FlipRanks,
+    /// Reflection in the a1-h8 diagonal: (col, row) -> (row, col).
+    Transpose,
+    /// Reflection in the a8-h1 diagonal.
+    AntiTranspose,
+}
+
+impl Symmetry {
+    /// All 8, the identity first.
+    pub const ALL: [Symmetry; 8] = [
+        Symmetry::Identity,
+        Symmetry::Rotate90,
+        Symmetry::Rotate180,
+        Symmetry::Rotate270,
+        Symmetry::FlipFiles,
+        Symmetry::FlipRanks,
+        Symmetry::Transpose,
+        Symmetry::AntiTranspose,
+    ];
+
+    /// The short name used in output (`rot90`, `flip-files`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::Identity => "identity",
+            Symmetry::Rotate90 => "rot90",
+            Symmetry::Rotate180 => "rot180",
+            Symmetry::Rotate270 => "rot270",
+            Symmetry::FlipFiles => "flip-files",
+            Symmetry::FlipRanks => "flip-ranks",
+            Symmetry::Transpose => "transpose",
+            Symmetry::AntiTranspose => "anti-transpose",
+        }
+    }
+
+    /// The image of a square of an `n` x `n` board.
+    #[inline]
+    pub fn apply_square(self, s: Square, n: usize) -> Square {
+        let m = n as u32 - 1;
+        let (c, r) = (s.col, s.row);
+        let (c2, r2) = match self {
+            Symmetry::Identity => (c, r),
+            Symmetry::Rotate90 => (r, m - c),
+            Symmetry::Rotate180 => (m - c, m - r),
+            Symmetry::Rotate270 => (m - r, c),
+            Symmetry::FlipFiles => (m - c, r),
+            Symmetry::FlipRanks => (c, m - r),
+            Symmetry::Transpose => (r, c),
+            Symmetry::AntiTranspose => (m - r, m - c),
+        };
+        Square::new(c2, r2)
+    }
+
+    /// The image of a placement. The placement must be a permutation (one queen in each row
+    /// as well as each column), as every solution is; otherwise two queens could land in one
+    /// column.
+    pub fn apply(self, p: &Placement) -> Placement {
+        let n = p.n();
+        debug_assert!(p.is_permutation());
+        let mut rows = vec![0u32; n];
+        for s in p.squares() {
+            let t = self.apply_square(s, n);
+            rows[t.col as usize] = t.row;
+        }
+        Placement::from_rows_unchecked(rows)
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The orbit of a placement under the 8 symmetries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Orbit {
+    /// The smallest permutation in the orbit.
+    pub canonical: Placement,
+    /// The number of distinct images: 8, 4, 2 or 1.
+    pub size: usize,
+    /// The symmetries that map the placement to itself (always includes the identity).
+    pub stabilizer: Vec<Symmetry>,
+    /// A symmetry taking the placement to its canonical representative.
+    pub to_canonical: Symmetry,
+}
+
+impl Orbit {
+    /// The orbit of a permutation placement.
+    pub fn of(p: &Placement) -> Orbit {
+        let images: Vec<(Symmetry, Placement)> =
+            Symmetry::ALL.iter().map(|&g| (g, g.apply(p))).collect();
+        let stabilizer: Vec<Symmetry> = images
+            .iter()
+            .filter(|(_, q)| q == p)
+            .map(|(g, _)| *g)
+            .collect();
+        let (to_canonical, canonical) = images
+            .iter()
+            .min_by(|a, b| a.1.cmp(&b.1))
+            .map(|(g, q)| (*g, q.clone()))
+            .expect("eight images");
+        Orbit {
+            canonical,
+            size: 8 / stabilizer.len(),
+            stabilizer,
+            to_canonical,
+        }
+    }
+
+    /// All distinct members of the orbit, in increasing order.
+    pub fn members(p: &Placement) -> Vec<Placement> {
+        let mut all: Vec<Placement> = Symmetry::ALL.iter().map(|g| g.apply(p)).collect();
+        all.sort();
+        all.dedup();
+        all
+    }
+}
+
+/// Whether `p` is the canonical (smallest) member of its orbit; cheaper than [`Orbit::of`]
+/// because it stops at the first smaller image.
+pub fn is_canonical(p: &Placement) -> bool {
+    Symmetry::ALL[1..].iter().all(|g| g.apply(p) >= *p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_group_acts_on_squares() {
+        let n = 8;
+        for c in 0..8 {
+            for r in 0..8 {
+                let s = Square::new(c, r);
+                let r90 = Symmetry::Rotate90;
+                let twice = r90.apply_square(r90.apply_square(s, n), n);
+                assert_eq!(twice, Symmetry::Rotate180.apply_square(s, n));
+                let thrice = r90.apply_square(twice, n);
+                assert_eq!(thrice, Symmetry::Rotate270.apply_square(s, n));
+                for g in Symmetry::ALL[4..].iter() {
+                    assert_eq!(g.apply_square(g.apply_square(s, n), n), s, "{g} is an involution");
+                }
+            }
+        }
+        // Clockwise: the top-left corner goes to the top-right.
+        assert_eq!(Symmetry::Rotate90.apply_square(Square::new(0, 7), 8), Square::new(7, 7));
+    }
+
+    #[test]
+    fn orbits_of_known_solutions() {
+        let p = Placement::parse("2 4 1 3").unwrap();
+        let o = Orbit::of(&p);
+        assert_eq!(o.size, 2);
+        assert_eq!(o.stabilizer, vec![Symmetry::Identity, Symmetry::Rotate90, Symmetry::Rotate180, Symmetry::Rotate270]);
+        let wirth = Placement::parse("1 5 8 6 3 7 2 4").unwrap();
+        let o = Orbit::of(&wirth);
+        assert_eq!(o.size, 8);
+        assert_eq!(o.canonical, wirth);
+        assert!(is_canonical(&wirth));
+        assert_eq!(o.to_canonical.apply(&wirth), o.canonical);
+        assert_eq!(Orbit::members(&wirth).len(), 8);
+        let one = Placement::parse("1").unwrap();
+        assert_eq!(Orbit::of(&one).size, 1);
+    }
+}
