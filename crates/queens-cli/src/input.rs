@@ -10,7 +10,9 @@ pub fn size(text: &str, min: usize, max: usize) -> Result<usize, String> {
         Ok(n) if n > max => Err(format!(
             "N = {n} is too large: this command accepts N from {min} to {max}"
         )),
-        _ => Err(format!("expected a whole number N from {min} to {max}, got '{text}'")),
+        _ => Err(format!(
+            "expected a whole number N from {min} to {max}, got '{text}'"
+        )),
     }
 }
 

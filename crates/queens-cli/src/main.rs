@@ -13,7 +13,9 @@ use std::process::ExitCode;
 /// The N-queens family and the knight's tour: solutions, exact counts, symmetry, pictures.
 #[derive(Parser)]
 #[command(name = "queens", version, about, long_about = None, arg_required_else_help = true)]
-#[command(after_help = "Examples:\n  queens list 8\n  queens count 12\n  queens check 1 5 8 6 3 7 2 4\n  queens show a1 b5 c8 d6 e3 f7 g2 h4 --svg board.svg")]
+#[command(
+    after_help = "Examples:\n  queens list 8\n  queens count 12\n  queens check 1 5 8 6 3 7 2 4\n  queens show a1 b5 c8 d6 e3 f7 g2 h4 --svg board.svg"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -26,6 +28,7 @@ enum Command {
     Check(cmd::check::Args),
     Classify(cmd::classify::Args),
     Show(cmd::show::Args),
+    Solve(cmd::solve::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -35,6 +38,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check(args) => cmd::check::run(args),
         Command::Classify(args) => cmd::classify::run(args),
         Command::Show(args) => cmd::show::run(args),
+        Command::Solve(args) => cmd::solve::run(args),
     }
 }
 

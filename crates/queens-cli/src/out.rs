@@ -13,7 +13,6 @@ pub fn stdout() -> BufWriter<StdoutLock<'static>> {
 #[derive(Debug)]
 pub struct BadInput(pub String);
 
-
 impl std::fmt::Display for BadInput {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0)

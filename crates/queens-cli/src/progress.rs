@@ -19,7 +19,9 @@ pub fn interruptible() -> Arc<Control> {
     let control = Arc::new(Control::new());
     let slot = CURRENT.get_or_init(|| {
         let _ = ctrlc::set_handler(|| {
-            let current = CURRENT.get().and_then(|m| m.lock().ok().and_then(|g| g.clone()));
+            let current = CURRENT
+                .get()
+                .and_then(|m| m.lock().ok().and_then(|g| g.clone()));
             match current {
                 Some(c) if !c.is_cancelled() => c.cancel(),
                 _ => std::process::exit(130),
@@ -59,9 +61,11 @@ fn report_until(control: &Control, finished: &AtomicBool, label: &str) {
     if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(0);
         bar.set_style(
-            ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} {elapsed_precise} (eta {eta})")
-                .unwrap_or_else(|_| ProgressStyle::default_bar())
-                .progress_chars("=> "),
+            ProgressStyle::with_template(
+                "{msg} [{bar:40}] {pos}/{len} {elapsed_precise} (eta {eta})",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
         );
         bar.set_message(label.to_string());
         while !finished.load(Ordering::Relaxed) {
@@ -76,7 +80,11 @@ fn report_until(control: &Control, finished: &AtomicBool, label: &str) {
         while !finished.load(Ordering::Relaxed) {
             if last.elapsed() >= Duration::from_secs(10) {
                 let (done, total) = control.progress();
-                let pct = if total > 0 { 100.0 * done as f64 / total as f64 } else { 0.0 };
+                let pct = if total > 0 {
+                    100.0 * done as f64 / total as f64
+                } else {
+                    0.0
+                };
                 eprintln!(
                     "queens: {label}: {done}/{total} parts ({pct:.1}%), {:.0} s",
                     start.elapsed().as_secs_f64()

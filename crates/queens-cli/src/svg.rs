@@ -19,7 +19,11 @@ pub struct Picture {
 
 impl Picture {
     pub fn new(cols: usize, rows: usize) -> Picture {
-        Picture { cols, rows, body: String::new() }
+        Picture {
+            cols,
+            rows,
+            body: String::new(),
+        }
     }
 
     /// The centre of a square in picture coordinates (rank 1 at the bottom).
@@ -36,8 +40,15 @@ impl Picture {
         let u = CELL / 40.0;
         let p = |dx: f64, dy: f64| format!("{:.1},{:.1}", x + dx * u, y + dy * u);
         let crown = [
-            p(-13.0, 10.0), p(-15.0, -8.0), p(-8.0, 1.0), p(-6.0, -12.0), p(0.0, 0.0),
-            p(6.0, -12.0), p(8.0, 1.0), p(15.0, -8.0), p(13.0, 10.0),
+            p(-13.0, 10.0),
+            p(-15.0, -8.0),
+            p(-8.0, 1.0),
+            p(-6.0, -12.0),
+            p(0.0, 0.0),
+            p(6.0, -12.0),
+            p(8.0, 1.0),
+            p(15.0, -8.0),
+            p(13.0, 10.0),
         ]
         .join(" ");
         let _ = write!(
@@ -54,6 +65,7 @@ impl Picture {
     }
 
     /// Writes a short text (a move number, say) in the middle of a square.
+    #[allow(dead_code)] // for the knight's tour pictures
     pub fn label(&mut self, s: Square, text: &str) {
         let (x, y) = self.centre(s);
         let _ = writeln!(
@@ -64,6 +76,7 @@ impl Picture {
     }
 
     /// Draws a path through the centres of the squares, with dots at both ends.
+    #[allow(dead_code)] // for the knight's tour pictures
     pub fn path(&mut self, squares: &[Square], closed: bool) {
         if squares.is_empty() {
             return;
@@ -84,7 +97,10 @@ impl Picture {
             points.join(" "),
             CELL * 0.06
         );
-        for (s, colour) in [(squares[0], "#2a9d3a"), (squares[squares.len() - 1], "#c0392b")] {
+        for (s, colour) in [
+            (squares[0], "#2a9d3a"),
+            (squares[squares.len() - 1], "#c0392b"),
+        ] {
             let (x, y) = self.centre(s);
             let _ = writeln!(
                 self.body,

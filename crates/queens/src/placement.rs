@@ -99,10 +99,14 @@ impl Placement {
                 .flat_map(|t| t.split(','))
                 .filter(|s| !s.is_empty())
                 .collect();
-            if let Some(bad) = squares.iter().find(|s| !s.chars().any(|c| c.is_alphabetic())) {
+            if let Some(bad) = squares
+                .iter()
+                .find(|s| !s.chars().any(|c| c.is_alphabetic()))
+            {
                 return Err(ParseError::MixedNotation(bad.to_string()));
             }
-            let squares: Result<Vec<Square>, _> = squares.iter().map(|s| Square::parse(s)).collect();
+            let squares: Result<Vec<Square>, _> =
+                squares.iter().map(|s| Square::parse(s)).collect();
             Self::from_squares(&squares?)
         } else if pairs == tokens.len() && tokens.len() > 1 {
             let squares: Result<Vec<Square>, _> = tokens.iter().map(|s| Square::parse(s)).collect();
@@ -151,7 +155,10 @@ impl Placement {
         }
         // n squares in n columns with no repeat: every column is filled.
         Ok(Placement {
-            rows: rows.into_iter().map(|r| r.expect("all columns filled")).collect(),
+            rows: rows
+                .into_iter()
+                .map(|r| r.expect("all columns filled"))
+                .collect(),
         })
     }
 
@@ -177,7 +184,10 @@ impl Placement {
                 continue;
             };
             let b = Square::new(c as u32, r as u32);
-            let a = self.squares().take(c).find(|&a| a.queen_attack(b) == Some(line));
+            let a = self
+                .squares()
+                .take(c)
+                .find(|&a| a.queen_attack(b) == Some(line));
             return Some(Conflict {
                 a: a.expect("an earlier queen set the mark"),
                 b,
@@ -229,7 +239,11 @@ impl Placement {
         for row in (0..n).rev() {
             let _ = write!(out, "{:>label$}", row + 1);
             for col in 0..n {
-                let mark = if self.rows[col] as usize == row { queen } else { empty };
+                let mark = if self.rows[col] as usize == row {
+                    queen
+                } else {
+                    empty
+                };
                 let _ = write!(out, " {mark:>cell$}");
             }
             out.push('\n');
@@ -273,7 +287,10 @@ mod tests {
         let p = wirth();
         assert_eq!(Placement::parse("a1 b5 c8 d6 e3 f7 g2 h4").unwrap(), p);
         assert_eq!(Placement::parse("h4,g2,f7,e3,d6,c8,b5,a1").unwrap(), p);
-        assert_eq!(Placement::parse("1,1 2,5 3,8 4,6 5,3 6,7 7,2 8,4").unwrap(), p);
+        assert_eq!(
+            Placement::parse("1,1 2,5 3,8 4,6 5,3 6,7 7,2 8,4").unwrap(),
+            p
+        );
         assert_eq!(Placement::parse("(1,5,8,6,3,7,2,4)").unwrap(), p);
         assert_eq!(p.perm(), "1 5 8 6 3 7 2 4");
         assert_eq!(p.algebraic(), "a1 b5 c8 d6 e3 f7 g2 h4");
@@ -283,29 +300,55 @@ mod tests {
     #[test]
     fn bad_placements_are_parse_errors() {
         assert_eq!(Placement::parse("  "), Err(ParseError::Empty));
-        assert!(matches!(Placement::parse("1 2 9"), Err(ParseError::BadRow(..))));
-        assert!(matches!(Placement::parse("1 x 2"), Err(ParseError::MixedNotation(_))));
+        assert!(matches!(
+            Placement::parse("1 2 9"),
+            Err(ParseError::BadRow(..))
+        ));
+        assert!(matches!(
+            Placement::parse("1 x 2"),
+            Err(ParseError::MixedNotation(_))
+        ));
         assert!(matches!(
             Placement::parse("a1 a2 c3"),
             Err(ParseError::RepeatedColumn { .. })
         ));
-        assert!(matches!(Placement::parse("a1 d2 c3"), Err(ParseError::OffBoard { .. })));
-        assert!(matches!(Placement::parse("a1 b0"), Err(ParseError::BadSquare(_))));
+        assert!(matches!(
+            Placement::parse("a1 d2 c3"),
+            Err(ParseError::OffBoard { .. })
+        ));
+        assert!(matches!(
+            Placement::parse("a1 b0"),
+            Err(ParseError::BadSquare(_))
+        ));
     }
 
     #[test]
     fn conflicts_name_the_queens_and_the_line() {
-        let c = Placement::parse("1 5 8 6 3 7 4 2").unwrap().first_conflict().unwrap();
-        assert_eq!((c.a.to_string(), c.b.to_string(), c.line), ("c8".into(), "g4".into(), Line::AntiDiagonal));
+        let c = Placement::parse("1 5 8 6 3 7 4 2")
+            .unwrap()
+            .first_conflict()
+            .unwrap();
+        assert_eq!(
+            (c.a.to_string(), c.b.to_string(), c.line),
+            ("c8".into(), "g4".into(), Line::AntiDiagonal)
+        );
         let c = Placement::parse("1 1 3").unwrap().first_conflict().unwrap();
         assert_eq!(c.line, Line::Row);
-        let c = Placement::parse("1 2 4 3").unwrap().first_conflict().unwrap();
-        assert_eq!((c.a, c.b, c.line), (Square::new(0, 0), Square::new(1, 1), Line::Diagonal));
+        let c = Placement::parse("1 2 4 3")
+            .unwrap()
+            .first_conflict()
+            .unwrap();
+        assert_eq!(
+            (c.a, c.b, c.line),
+            (Square::new(0, 0), Square::new(1, 1), Line::Diagonal)
+        );
     }
 
     #[test]
     fn diagram_has_rank_n_on_top() {
-        let d = Placement::parse("2 4 1 3").unwrap().diagram(DiagramStyle::Ascii);
+        let d = Placement::parse("2 4 1 3")
+            .unwrap()
+            .diagram(DiagramStyle::Ascii);
         assert_eq!(d, "4 . Q . .\n3 . . . Q\n2 Q . . .\n1 . . Q .\n  a b c d\n");
     }
 }

@@ -84,12 +84,10 @@ impl Iterator for Solutions {
 /// One representative per orbit (the canonical, smallest one) with its orbit, in increasing
 /// order of the representatives.
 pub fn fundamental(n: usize) -> impl Iterator<Item = (Placement, Orbit)> {
-    Solutions::new(n)
-        .filter(is_canonical)
-        .map(|p| {
-            let orbit = Orbit::of(&p);
-            (p, orbit)
-        })
+    Solutions::new(n).filter(is_canonical).map(|p| {
+        let orbit = Orbit::of(&p);
+        (p, orbit)
+    })
 }
 
 #[cfg(test)]

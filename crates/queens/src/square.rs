@@ -79,7 +79,9 @@ impl Square {
     /// Parses `c5`, `aa12` or `3,5` (1-based), with no board size check.
     pub fn parse(text: &str) -> Result<Square, ParseError> {
         let bad = || ParseError::BadSquare(text.to_string());
-        let t = text.trim().trim_matches(|c| c == '(' || c == ')' || c == '[' || c == ']');
+        let t = text
+            .trim()
+            .trim_matches(|c| c == '(' || c == ')' || c == '[' || c == ']');
         if let Some((c, r)) = t.split_once(',') {
             let c: u32 = c.trim().parse().map_err(|_| bad())?;
             let r: u32 = r.trim().parse().map_err(|_| bad())?;
@@ -90,8 +92,7 @@ impl Square {
         }
         let split = t.find(|c: char| !c.is_ascii_alphabetic()).ok_or_else(bad)?;
         let (letters, digits) = t.split_at(split);
-        if letters.is_empty() || letters.len() > 6 || !digits.bytes().all(|b| b.is_ascii_digit())
-        {
+        if letters.is_empty() || letters.len() > 6 || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Err(bad());
         }
         let col = file_index(letters).ok_or_else(bad)?;

@@ -163,12 +163,19 @@ mod tests {
                 let thrice = r90.apply_square(twice, n);
                 assert_eq!(thrice, Symmetry::Rotate270.apply_square(s, n));
                 for g in Symmetry::ALL[4..].iter() {
-                    assert_eq!(g.apply_square(g.apply_square(s, n), n), s, "{g} is an involution");
+                    assert_eq!(
+                        g.apply_square(g.apply_square(s, n), n),
+                        s,
+                        "{g} is an involution"
+                    );
                 }
             }
         }
         // Clockwise: the top-left corner goes to the top-right.
-        assert_eq!(Symmetry::Rotate90.apply_square(Square::new(0, 7), 8), Square::new(7, 7));
+        assert_eq!(
+            Symmetry::Rotate90.apply_square(Square::new(0, 7), 8),
+            Square::new(7, 7)
+        );
     }
 
     #[test]
@@ -176,7 +183,15 @@ mod tests {
         let p = Placement::parse("2 4 1 3").unwrap();
         let o = Orbit::of(&p);
         assert_eq!(o.size, 2);
-        assert_eq!(o.stabilizer, vec![Symmetry::Identity, Symmetry::Rotate90, Symmetry::Rotate180, Symmetry::Rotate270]);
+        assert_eq!(
+            o.stabilizer,
+            vec![
+                Symmetry::Identity,
+                Symmetry::Rotate90,
+                Symmetry::Rotate180,
+                Symmetry::Rotate270
+            ]
+        );
         let wirth = Placement::parse("1 5 8 6 3 7 2 4").unwrap();
         let o = Orbit::of(&wirth);
         assert_eq!(o.size, 8);

@@ -6,7 +6,9 @@ use std::process::ExitCode;
 
 /// Check whether a placement is a solution; exit code 1 if it is not.
 #[derive(clap::Args)]
-#[command(after_help = "Examples:\n  queens check 1 5 8 6 3 7 2 4\n  queens check a1 b5 c8 d6 e3 f7 g2 h4\n  queens check 1,1 2,5 3,8 4,6 5,3 6,7 7,2 8,4 --json")]
+#[command(
+    after_help = "Examples:\n  queens check 1 5 8 6 3 7 2 4\n  queens check a1 b5 c8 d6 e3 f7 g2 h4\n  queens check 1,1 2,5 3,8 4,6 5,3 6,7 7,2 8,4 --json"
+)]
 pub struct Args {
     /// The placement: rows (`1 5 8 6 3 7 2 4`) or squares (`a1 b5 ...` or `1,1 2,5 ...`)
     #[arg(value_name = "PLACEMENT", required = true, num_args = 1..)]
@@ -40,5 +42,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     out.flush()?;
-    Ok(if conflict.is_none() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if conflict.is_none() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }

@@ -7,7 +7,9 @@ use std::process::ExitCode;
 
 /// Classify a placement under the 8 symmetries of the board.
 #[derive(clap::Args)]
-#[command(after_help = "Examples:\n  queens classify 1 5 8 6 3 7 2 4\n  queens classify 2 4 1 3 --json")]
+#[command(
+    after_help = "Examples:\n  queens classify 1 5 8 6 3 7 2 4\n  queens classify 2 4 1 3 --json"
+)]
 pub struct Args {
     /// The placement: rows or squares, one queen in each row and column
     #[arg(value_name = "PLACEMENT", required = true, num_args = 1..)]
@@ -54,7 +56,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         writeln!(out, "solution:    {}", if solution { "yes" } else { "no" })?;
         writeln!(out, "orbit size:  {} ({})", orbit.size, kind(orbit.size))?;
         writeln!(out, "fixed by:    {}", fixed.join(", "))?;
-        let this = if orbit.canonical == p { " (this one)".to_string() } else { format!(" (by {})", orbit.to_canonical) };
+        let this = if orbit.canonical == p {
+            " (this one)".to_string()
+        } else {
+            format!(" (by {})", orbit.to_canonical)
+        };
         writeln!(out, "canonical:   {}{this}", orbit.canonical.perm())?;
     }
     out.flush()?;

@@ -11,7 +11,9 @@ use std::time::Instant;
 
 /// Count all solutions exactly, with the fundamental (symmetry-reduced) count and the orbits.
 #[derive(clap::Args)]
-#[command(after_help = "Examples:\n  queens count 8\n  queens count 16 --threads 2\n  queens count 4..14\n  queens count 12 --json")]
+#[command(
+    after_help = "Examples:\n  queens count 8\n  queens count 16 --threads 2\n  queens count 4..14\n  queens count 12 --json"
+)]
 pub struct Args {
     /// Board size N (1 to 32), or a range A..B for a table
     #[arg(value_name = "N|A..B", value_parser = parse_sizes)]
@@ -82,7 +84,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let control = progress::interruptible();
     let mut out = out::stdout();
     if !args.sizes.is_single() && !args.json {
-        writeln!(out, "{:>3} {:>22} {:>22} {:>10}", "N", "total", "fundamental", "seconds")?;
+        writeln!(
+            out,
+            "{:>3} {:>22} {:>22} {:>10}",
+            "N", "total", "fundamental", "seconds"
+        )?;
         out.flush()?;
     }
     for n in args.sizes.from..=args.sizes.to {

@@ -21,7 +21,9 @@ pub enum Format {
 
 /// List every solution in lexicographic order of the rows (or one per orbit).
 #[derive(clap::Args)]
-#[command(after_help = "Examples:\n  queens list 8\n  queens list 8 --fundamental\n  queens list 6 --format board\n  queens list 16 | head")]
+#[command(
+    after_help = "Examples:\n  queens list 8\n  queens list 8 --fundamental\n  queens list 6 --format board\n  queens list 16 | head"
+)]
 pub struct Args {
     /// Board size N (1 to 64)
     #[arg(value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, solutions::MAX_N))]
@@ -52,7 +54,11 @@ pub fn write_placement(
 ) -> std::io::Result<()> {
     match format {
         Format::Perm | Format::Algebraic => {
-            let text = if format == Format::Perm { p.perm() } else { p.algebraic() };
+            let text = if format == Format::Perm {
+                p.perm()
+            } else {
+                p.algebraic()
+            };
             match orbit {
                 Some(size) => writeln!(out, "{text}  orbit {size}"),
                 None => writeln!(out, "{text}"),
@@ -80,7 +86,11 @@ pub fn write_placement(
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let style = if args.unicode { DiagramStyle::Unicode } else { DiagramStyle::Ascii };
+    let style = if args.unicode {
+        DiagramStyle::Unicode
+    } else {
+        DiagramStyle::Ascii
+    };
     let limit = args.limit.unwrap_or(u64::MAX);
     let mut out = out::stdout();
     let mut number = 0;

@@ -5,3 +5,5 @@ pub mod classify;
 pub mod count;
 pub mod list;
 pub mod show;
+pub mod solve;
+pub mod solve_backtrack;

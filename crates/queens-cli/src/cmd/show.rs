@@ -8,7 +8,9 @@ use std::process::ExitCode;
 
 /// Draw a placement as a board diagram, or as an SVG picture.
 #[derive(clap::Args)]
-#[command(after_help = "Examples:\n  queens show 1 5 8 6 3 7 2 4\n  queens show a1 b5 c8 d6 e3 f7 g2 h4 --unicode\n  queens show 2 4 1 3 --svg four.svg")]
+#[command(
+    after_help = "Examples:\n  queens show 1 5 8 6 3 7 2 4\n  queens show a1 b5 c8 d6 e3 f7 g2 h4 --unicode\n  queens show 2 4 1 3 --svg four.svg"
+)]
 pub struct Args {
     /// The placement: rows (`1 5 8 6 3 7 2 4`) or squares (`a1 b5 ...`)
     #[arg(value_name = "PLACEMENT", required = true, num_args = 1..)]
@@ -30,7 +32,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         svg::write(path, &picture.render())?;
     }
-    let style = if args.unicode { DiagramStyle::Unicode } else { DiagramStyle::Ascii };
+    let style = if args.unicode {
+        DiagramStyle::Unicode
+    } else {
+        DiagramStyle::Ascii
+    };
     let mut out = out::stdout();
     write!(out, "{}", p.diagram(style))?;
     out.flush()?;

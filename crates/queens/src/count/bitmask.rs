@@ -79,10 +79,25 @@ pub fn subproblems(n: usize, depth: usize) -> Vec<Node> {
     while first != 0 {
         let bit = first & first.wrapping_neg();
         first ^= bit;
-        expand(full, Node { taken: 0, up: 0, down: 0 }.place(bit), depth - 1, &mut out);
+        expand(
+            full,
+            Node {
+                taken: 0,
+                up: 0,
+                down: 0,
+            }
+            .place(bit),
+            depth - 1,
+            &mut out,
+        );
     }
     if n % 2 == 1 {
-        let start = Node { taken: 0, up: 0, down: 0 }.place(1 << (n / 2));
+        let start = Node {
+            taken: 0,
+            up: 0,
+            down: 0,
+        }
+        .place(1 << (n / 2));
         let mut second = full & !(start.taken | start.up | start.down) & lower;
         while second != 0 {
             let bit = second & second.wrapping_neg();
@@ -138,7 +153,12 @@ mod tests {
     fn counts_match_oeis_for_small_n() {
         let known = [1u128, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
         for (i, &k) in known.iter().enumerate() {
-            assert_eq!(count_total(i + 1, &Control::new()).unwrap(), k, "N = {}", i + 1);
+            assert_eq!(
+                count_total(i + 1, &Control::new()).unwrap(),
+                k,
+                "N = {}",
+                i + 1
+            );
         }
     }
 

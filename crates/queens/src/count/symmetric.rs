@@ -20,7 +20,13 @@ struct Board {
 
 impl Board {
     fn new(n: usize) -> Board {
-        Board { n: n as u32, cols: 0, rows: 0, sums: 0, diffs: 0 }
+        Board {
+            n: n as u32,
+            cols: 0,
+            rows: 0,
+            sums: 0,
+            diffs: 0,
+        }
     }
 
     /// The board with a queen added on (c, r), or `None` if a queen already attacks it.
@@ -29,7 +35,11 @@ impl Board {
         let (col, row) = (1u64 << c, 1u64 << r);
         let sum = 1u64 << (c + r);
         let diff = 1u64 << (c + self.n - 1 - r);
-        if self.cols & col != 0 || self.rows & row != 0 || self.sums & sum != 0 || self.diffs & diff != 0 {
+        if self.cols & col != 0
+            || self.rows & row != 0
+            || self.sums & sum != 0
+            || self.diffs & diff != 0
+        {
             return None;
         }
         Some(Board {
@@ -56,7 +66,7 @@ pub fn count_fixed180(n: usize) -> u64 {
     }
     // Columns c and m - c are filled together, for c below n / 2.
     fn go(b: Board, c: u32, m: u32) -> u64 {
-        if c == (m + 1) / 2 {
+        if 2 * c >= m {
             return 1;
         }
         (0..=m)
