@@ -29,6 +29,8 @@ enum Command {
     Classify(cmd::classify::Args),
     Show(cmd::show::Args),
     Solve(cmd::solve::Args),
+    Trace(cmd::trace::Args),
+    Bench(cmd::bench::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -39,6 +41,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Classify(args) => cmd::classify::run(args),
         Command::Show(args) => cmd::show::run(args),
         Command::Solve(args) => cmd::solve::run(args),
+        Command::Trace(args) => cmd::trace::run(args),
+        Command::Bench(args) => cmd::bench::run(args),
     }
 }
 

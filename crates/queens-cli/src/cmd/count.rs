@@ -24,6 +24,14 @@ pub struct Args {
     /// One JSON object per line
     #[arg(long)]
     json: bool,
+    /// Count with one of the classic algorithms: brute, permutations, naive, wirth,
+    /// iterative, bitmask, fast (the default engine)
+    #[arg(long, value_name = "NAME", value_parser = crate::cmd::algorithm::parse)]
+    algorithm: Option<queens::classic::Algorithm>,
+    /// With --algorithm: the work it took (nodes, tests, placements, removals; stderr, or
+    /// "stats" in the JSON)
+    #[arg(long, requires = "algorithm")]
+    stats: bool,
 }
 
 fn parse_sizes(s: &str) -> Result<Sizes, String> {
@@ -81,6 +89,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Some(t) => rayon::ThreadPoolBuilder::new().num_threads(t).build()?,
         None => rayon::ThreadPoolBuilder::new().build()?,
     };
+    if let Some(a) = args.algorithm {
+        crate::cmd::algorithm::check_size(a, args.sizes.to)?;
+    }
     let control = progress::interruptible();
     let mut out = out::stdout();
     if !args.sizes.is_single() && !args.json {
@@ -92,14 +103,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         out.flush()?;
     }
     for n in args.sizes.from..=args.sizes.to {
+        let mut work = None;
         let (counts, seconds) = progress::watch(&control, &format!("counting N = {n}"), || {
             let start = Instant::now();
-            let counts = pool.install(|| count::count(n, Engine::default(), &control));
+            let counts = pool.install(|| match args.algorithm {
+                Some(a) => crate::cmd::algorithm::count(n, a, &control).map(|(counts, stats)| {
+                    work = Some((a, stats));
+                    counts
+                }),
+                None => count::count(n, Engine::default(), &control),
+            });
             (counts, start.elapsed().as_secs_f64())
         });
         let counts = counts?;
         if args.json {
-            serde_json::to_writer(&mut out, &record(&counts, seconds))?;
+            let mut record = serde_json::to_value(record(&counts, seconds))?;
+            if let Some((a, stats)) = work.filter(|_| args.stats) {
+                let json = crate::cmd::algorithm::stats_json(a, stats.as_ref(), seconds);
+                record["stats"] = json;
+            }
+            serde_json::to_writer(&mut out, &record)?;
             writeln!(out)?;
         } else if args.sizes.is_single() {
             writeln!(out, "N = {n}")?;
@@ -120,6 +143,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )?;
         }
         out.flush()?;
+        if let (Some((a, stats)), true, false) = (work, args.stats, args.json) {
+            let line = crate::cmd::algorithm::stats_line(a, n, stats.as_ref(), seconds);
+            eprintln!("queens: {line}");
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

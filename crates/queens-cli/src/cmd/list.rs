@@ -40,6 +40,21 @@ pub struct Args {
     /// Stop after K solutions
     #[arg(long, value_name = "K")]
     limit: Option<u64>,
+    /// The algorithm that finds them, in its own order: brute, permutations, naive, wirth,
+    /// iterative, bitmask, fast (the default engine)
+    #[arg(long, value_name = "NAME", value_parser = crate::cmd::algorithm::parse)]
+    algorithm: Option<queens::classic::Algorithm>,
+    /// Show the work: each solution's safety tests since the one before (Wirth's n), and a
+    /// summary (stderr, or a last JSON line)
+    #[arg(long)]
+    stats: bool,
+    /// Same as --format json
+    #[arg(long)]
+    json: bool,
+    /// With --algorithm iterative: only the half the program finds (first queen in the lower
+    /// half), as in the seed's listing
+    #[arg(long)]
+    half: bool,
 }
 
 /// Writes one placement in a format; `number` is its 1-based position, `orbit` its orbit size
@@ -91,18 +106,31 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         DiagramStyle::Ascii
     };
+    let format = if args.json { Format::Json } else { args.format };
+    if args.algorithm.is_some() || args.stats || args.half {
+        return crate::cmd::algorithm::list(crate::cmd::algorithm::ListRequest {
+            n: args.n,
+            algorithm: args.algorithm.unwrap_or(queens::classic::Algorithm::Fast),
+            fundamental: args.fundamental,
+            format,
+            style,
+            limit: args.limit,
+            stats: args.stats,
+            half: args.half,
+        });
+    }
     let limit = args.limit.unwrap_or(u64::MAX);
     let mut out = out::stdout();
     let mut number = 0;
     if args.fundamental {
         for (p, orbit) in solutions::fundamental(args.n).take(limit as usize) {
             number += 1;
-            write_placement(&mut out, &p, args.format, style, number, Some(orbit.size))?;
+            write_placement(&mut out, &p, format, style, number, Some(orbit.size))?;
         }
     } else {
         for p in Solutions::new(args.n).take(limit as usize) {
             number += 1;
-            write_placement(&mut out, &p, args.format, style, number, None)?;
+            write_placement(&mut out, &p, format, style, number, None)?;
         }
     }
     out.flush()?;

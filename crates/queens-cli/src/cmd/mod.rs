@@ -1,5 +1,7 @@
 //! One module per subcommand: its arguments (clap derive) and its `run`.
 
+pub mod algorithm;
+pub mod bench;
 pub mod check;
 pub mod classify;
 pub mod count;
@@ -7,3 +9,4 @@ pub mod list;
 pub mod show;
 pub mod solve;
 pub mod solve_backtrack;
+pub mod trace;

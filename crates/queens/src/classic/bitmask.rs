@@ -89,7 +89,7 @@ fn reject_rows<F: FnMut(&Event) -> ControlFlow<()>>(
             Line::AntiDiagonal
         };
         let square = Square::new(col as u32, row);
-        s.reject(square, line, || attacker(&rows[..col], square, line))?;
+        s.reject(square, line, || attacker(rows[..col].iter().copied(), square, line))?;
     }
     Ok(())
 }

@@ -383,11 +383,15 @@ impl<'c, F: FnMut(&Event) -> ControlFlow<()>> Search<'c, F> {
 }
 
 /// The earliest queen (rows of columns a, b, ...) that attacks `square` along `line`.
-pub(crate) fn attacker(queens: &[u32], square: Square, line: Line) -> Option<Square> {
+pub(crate) fn attacker(
+    queens: impl IntoIterator<Item = u32>,
+    square: Square,
+    line: Line,
+) -> Option<Square> {
     queens
-        .iter()
+        .into_iter()
         .enumerate()
-        .map(|(c, &r)| Square::new(c as u32, r))
+        .map(|(c, r)| Square::new(c as u32, r))
         .find(|q| q.queen_attack(square) == Some(line))
 }
 

@@ -79,8 +79,10 @@ fn try_column<F: FnMut(&Event) -> ControlFlow<()>>(
             } else {
                 Line::Diagonal
             };
-            let queens: Vec<u32> = w.x[1..i].iter().map(|&r| r as u32 - 1).collect();
-            s.reject(square, line, || attacker(&queens, square, line))?;
+            let x = &w.x[1..i];
+            s.reject(square, line, || {
+                attacker(x.iter().map(|&r| r as u32 - 1), square, line)
+            })?;
         }
     }
     Ok(())

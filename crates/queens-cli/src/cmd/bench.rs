@@ -1,0 +1,312 @@
+//! `queens bench [A..B] [--algorithms LIST] [--time-limit S] [--plot FILE.svg] [--json|--csv]`:
+//! the classic algorithms side by side.
+//!
+//! Each chosen algorithm counts all solutions for N = A, A+1, ..., B, one thread each (the fast
+//! engine too, so the times compare), with a time limit per run; once a run hits the limit, the
+//! larger boards of that algorithm are skipped. The table has the shape of seed 001's: one
+//! block per algorithm, a line per N with the solutions, the nodes visited, the safety tests and
+//! the seconds. The chart is seed 001's picture: time against N on a log scale, one line per
+//! algorithm.
+
+use crate::cmd::algorithm::{self, Deadline};
+use crate::input::Sizes;
+use crate::out;
+use crate::progress;
+use queens::classic::{self, Algorithm, End, Options, Stats};
+use queens::count::{self, Engine};
+use serde_json::json;
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Compare the algorithms over a range of N: a table (and JSON or CSV) and a chart.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Examples:\n  queens bench\n  queens bench 4..14 --time-limit 20 --plot docs/classic-bench.svg\n  queens bench 8..12 --algorithms wirth,bitmask --csv"
+)]
+pub struct Args {
+    /// Board sizes: A..B, or one N
+    #[arg(value_name = "A..B", default_value = "4..12", value_parser = parse_sizes)]
+    sizes: Sizes,
+    /// Algorithms to run, separated by commas (default: all): brute, permutations, naive,
+    /// wirth, iterative, bitmask, fast
+    #[arg(long, short = 'a', value_name = "NAMES", value_delimiter = ',', value_parser = algorithm::parse)]
+    algorithms: Vec<Algorithm>,
+    /// Stop a run after this many seconds and skip the larger N of that algorithm
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = algorithm::parse_seconds)]
+    time_limit: f64,
+    /// Also draw time against N (log scale) into this SVG file
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
+    /// One JSON object per run
+    #[arg(long)]
+    json: bool,
+    /// Comma-separated values, one line per run
+    #[arg(long, conflicts_with = "json")]
+    csv: bool,
+}
+
+fn parse_sizes(s: &str) -> Result<Sizes, String> {
+    Sizes::parse(s, 1, Engine::default().max_n())
+}
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    Finished,
+    /// Stopped by the time limit.
+    Timeout,
+    /// Not run: a smaller N hit the time limit, or N is beyond the algorithm.
+    Skipped,
+}
+
+impl Outcome {
+    fn name(self) -> &'static str {
+        match self {
+            Outcome::Finished => "finished",
+            Outcome::Timeout => "timeout",
+            Outcome::Skipped => "skipped",
+        }
+    }
+}
+
+/// One algorithm on one N.
+#[derive(Clone, Debug)]
+struct Run {
+    algorithm: Algorithm,
+    n: usize,
+    outcome: Outcome,
+    solutions: u64,
+    /// None for the fast engine, which counts no work.
+    stats: Option<Stats>,
+    seconds: f64,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let algorithms = if args.algorithms.is_empty() {
+        Algorithm::ALL.to_vec()
+    } else {
+        args.algorithms.clone()
+    };
+    let single = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
+    let mut out = out::stdout();
+    let mut runs = Vec::new();
+    if args.csv {
+        writeln!(
+            out,
+            "algorithm,n,end,solutions,nodes,tests,placements,removals,seconds"
+        )?;
+    }
+    for &a in &algorithms {
+        if !args.json && !args.csv {
+            writeln!(out, "{a}: {}", a.about())?;
+            writeln!(
+                out,
+                "{:>4} {:>14} {:>16} {:>16} {:>12}",
+                "N", "solutions", "nodes", "tests", "seconds"
+            )?;
+        }
+        let mut gave_up = false;
+        for n in args.sizes.from..=args.sizes.to {
+            let r = if gave_up || n > a.max_n() {
+                Run {
+                    algorithm: a,
+                    n,
+                    outcome: Outcome::Skipped,
+                    solutions: 0,
+                    stats: None,
+                    seconds: 0.0,
+                }
+            } else {
+                one_run(a, n, args.time_limit, &single)?
+            };
+            gave_up |= r.outcome == Outcome::Timeout;
+            write_run(&mut out, &r, &args)?;
+            out.flush()?;
+            runs.push(r);
+        }
+        if !args.json && !args.csv {
+            writeln!(out)?;
+        }
+    }
+    out.flush()?;
+    if let Some(path) = &args.plot {
+        let svg = plot(&runs, &algorithms, args.sizes)?;
+        std::fs::write(path, svg).map_err(|e| {
+            out::bad(format!("cannot write the chart to '{}': {e}", path.display()))
+        })?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Counts the solutions for `n` with `a` on one thread, within `limit` seconds.
+fn one_run(a: Algorithm, n: usize, limit: f64, single: &rayon::ThreadPool) -> anyhow::Result<Run> {
+    let control = progress::interruptible();
+    let deadline = Deadline::start(&control, Some(limit));
+    let label = format!("{a} N = {n}");
+    let start = Instant::now();
+    let result = progress::watch(&control, &label, || {
+        if a == Algorithm::Fast {
+            single
+                .install(|| count::count(n, Engine::default(), &control))
+                .map(|c| (c.total as u64, None, End::Finished))
+                .or_else(|e| match e {
+                    queens::Error::Cancelled => Ok((0, None, End::Cancelled)),
+                    e => Err(e),
+                })
+        } else {
+            classic::run(a, n, Options::default(), &control, |_| {
+                ControlFlow::Continue(())
+            })
+            .map(|s| (s.solutions, Some(s), s.end))
+        }
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    let timed_out = deadline.fired();
+    drop(deadline);
+    let (solutions, stats, end) = result?;
+    let outcome = match end {
+        End::Cancelled if timed_out => Outcome::Timeout,
+        End::Cancelled => return Err(queens::Error::Cancelled.into()),
+        _ => Outcome::Finished,
+    };
+    Ok(Run {
+        algorithm: a,
+        n,
+        outcome,
+        solutions,
+        stats,
+        seconds,
+    })
+}
+
+fn write_run(out: &mut impl Write, r: &Run, args: &Args) -> std::io::Result<()> {
+    let s = r.stats.as_ref();
+    let field = |f: fn(&Stats) -> u64| s.map(f);
+    if args.json {
+        if r.outcome == Outcome::Skipped {
+            return Ok(());
+        }
+        let v = json!({
+            "algorithm": r.algorithm.name(),
+            "n": r.n,
+            "end": r.outcome.name(),
+            "solutions": r.solutions,
+            "nodes": field(|s| s.nodes),
+            "tests": field(|s| s.tests),
+            "placements": field(|s| s.placements),
+            "removals": field(|s| s.removals),
+            "seconds": (r.seconds * 1e6).round() / 1e6,
+        });
+        return writeln!(out, "{v}");
+    }
+    if args.csv {
+        if r.outcome == Outcome::Skipped {
+            return Ok(());
+        }
+        let cell = |v: Option<u64>| v.map(|v| v.to_string()).unwrap_or_default();
+        return writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{:.6}",
+            r.algorithm,
+            r.n,
+            r.outcome.name(),
+            r.solutions,
+            cell(field(|s| s.nodes)),
+            cell(field(|s| s.tests)),
+            cell(field(|s| s.placements)),
+            cell(field(|s| s.removals)),
+            r.seconds
+        );
+    }
+    let cell = |v: Option<u64>| v.map(|v| v.to_string()).unwrap_or_else(|| "-".into());
+    match r.outcome {
+        Outcome::Finished => writeln!(
+            out,
+            "{:>4} {:>14} {:>16} {:>16} {:>12.6}",
+            r.n,
+            r.solutions,
+            cell(field(|s| s.nodes)),
+            cell(field(|s| s.tests)),
+            r.seconds
+        ),
+        Outcome::Timeout => writeln!(
+            out,
+            "{:>4} {:>14} {:>16} {:>16} {:>12}",
+            r.n,
+            "-",
+            cell(field(|s| s.nodes)),
+            cell(field(|s| s.tests)),
+            format!("> {}", args.time_limit)
+        ),
+        Outcome::Skipped => Ok(()),
+    }
+}
+
+/// The chart: seconds against N, log scale, one line per algorithm (finished runs only).
+fn plot(runs: &[Run], algorithms: &[Algorithm], sizes: Sizes) -> anyhow::Result<String> {
+    use plotters::prelude::*;
+    let done: Vec<&Run> = runs
+        .iter()
+        .filter(|r| r.outcome == Outcome::Finished)
+        .collect();
+    let floor = 1e-6;
+    let seconds = |r: &Run| r.seconds.max(floor);
+    let lo = done.iter().map(|r| seconds(r)).fold(f64::MAX, f64::min);
+    let hi = done.iter().map(|r| seconds(r)).fold(floor, f64::max);
+    let lo = if lo == f64::MAX { floor } else { lo };
+    let (y0, y1) = (
+        10f64.powf(lo.log10().floor()),
+        10f64.powf(hi.log10().ceil().max(lo.log10().floor() + 1.0)),
+    );
+    let (x0, x1) = (sizes.from as i32, sizes.to.max(sizes.from + 1) as i32);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (860, 540)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                "N-queens, all solutions, one thread: seconds against N",
+                ("sans-serif", 20),
+            )
+            .margin(16)
+            .x_label_area_size(40)
+            .y_label_area_size(70)
+            .build_cartesian_2d(x0..x1, (y0..y1).log_scale())?;
+        chart
+            .configure_mesh()
+            .x_desc("N")
+            .y_desc("seconds (log scale)")
+            .x_labels((x1 - x0 + 1) as usize)
+            .y_label_formatter(&|y| format!("{y:.0e}"))
+            .draw()?;
+        for (k, &a) in algorithms.iter().enumerate() {
+            let color = Palette99::pick(k).to_rgba();
+            let points: Vec<(i32, f64)> = done
+                .iter()
+                .filter(|r| r.algorithm == a)
+                .map(|r| (r.n as i32, seconds(r)))
+                .collect();
+            if points.is_empty() {
+                continue;
+            }
+            chart
+                .draw_series(LineSeries::new(points.clone(), color.stroke_width(2)))?
+                .label(a.name())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
+                });
+            chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, color.filled())))?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .border_style(BLACK)
+            .background_style(WHITE.mix(0.9))
+            .draw()?;
+        root.present()?;
+    }
+    Ok(svg)
+}

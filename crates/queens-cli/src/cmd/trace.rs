@@ -1,0 +1,188 @@
+//! `queens trace N [--algorithm NAME] [--limit K] [--json]`: a search step by step.
+//!
+//! Every step the algorithm takes, numbered: a queen placed, a square rejected (the line it
+//! shares with an earlier queen, and that queen), a queen removed, a whole candidate tested
+//! (brute, permutations), a solution found. As text, one step per line; as JSON lines, the
+//! data a page can animate.
+
+use crate::cmd::algorithm;
+use crate::out;
+use crate::progress;
+use queens::classic::{self, Algorithm, End, Event, Options};
+use serde_json::json;
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::process::ExitCode;
+
+/// Show a search step by step: place, reject (and why), remove, solution.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Examples:\n  queens trace 4\n  queens trace 8 --limit 40\n  queens trace 6 --algorithm bitmask --json\n  queens trace 4 --algorithm brute --limit 10"
+)]
+pub struct Args {
+    /// Board size N
+    #[arg(value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, 1000))]
+    n: usize,
+    /// The algorithm to follow: brute, permutations, naive, wirth, iterative, bitmask
+    #[arg(long, value_name = "NAME", default_value = "wirth", value_parser = algorithm::parse)]
+    algorithm: Algorithm,
+    /// Stop after K steps
+    #[arg(long, value_name = "K")]
+    limit: Option<u64>,
+    /// One JSON object per step
+    #[arg(long)]
+    json: bool,
+    /// With --algorithm iterative: the half the program finds, without the mirror images
+    #[arg(long)]
+    half: bool,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if !args.algorithm.instrumented() {
+        return Err(out::bad(format!(
+            "--algorithm {} cannot be traced: choose brute, permutations, naive, wirth, iterative or bitmask",
+            args.algorithm
+        )));
+    }
+    algorithm::check_size(args.algorithm, args.n)?;
+    if args.half && args.algorithm != Algorithm::Iterative {
+        return Err(out::bad(format!(
+            "--half applies to --algorithm iterative only, not '{}'",
+            args.algorithm
+        )));
+    }
+    let control = progress::interruptible();
+    let mut out = out::stdout();
+    let limit = args.limit.unwrap_or(u64::MAX);
+    let mut step = 0u64;
+    let mut solutions = 0u64;
+    let mut failure: Option<std::io::Error> = None;
+    let options = Options {
+        trace: true,
+        half: args.half,
+    };
+    let stats = classic::run(args.algorithm, args.n, options, &control, |e| {
+        if step >= limit {
+            return ControlFlow::Break(());
+        }
+        step += 1;
+        if let Event::Solution { .. } = e {
+            solutions += 1;
+        }
+        let written = if args.json {
+            writeln!(out, "{}", step_json(step, solutions, e))
+        } else {
+            writeln!(out, "{}", step_text(step, solutions, e))
+        };
+        match written {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(err) => {
+                failure = Some(err);
+                ControlFlow::Break(())
+            }
+        }
+    })?;
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    out.flush()?;
+    match stats.end {
+        End::Cancelled => Err(queens::Error::Cancelled.into()),
+        End::Stopped => {
+            eprintln!("queens: trace stopped after {step} steps (--limit)");
+            Ok(ExitCode::SUCCESS)
+        }
+        End::Finished => Ok(ExitCode::SUCCESS),
+    }
+}
+
+fn step_text(step: u64, solutions: u64, e: &Event) -> String {
+    match e {
+        Event::Place(s) => format!("{step:>6}  place     {s}"),
+        Event::Remove(s) => format!("{step:>6}  remove    {s}"),
+        Event::Reject { square, line, by } => match by {
+            Some(q) => format!("{step:>6}  reject    {square}  on the {line} of {q}"),
+            None => format!("{step:>6}  reject    {square}  {line}"),
+        },
+        Event::Candidate {
+            placement,
+            conflict,
+        } => match conflict {
+            Some(c) => format!(
+                "{step:>6}  candidate {}  reject: {} and {} share a {}",
+                placement.perm(),
+                c.a,
+                c.b,
+                c.line
+            ),
+            None => format!("{step:>6}  candidate {}  safe", placement.perm()),
+        },
+        Event::Solution {
+            placement,
+            tests,
+            mirrored,
+        } => {
+            let how = if *mirrored {
+                "the mirror image of the one before".to_string()
+            } else {
+                format!("{tests} tests since the one before")
+            };
+            format!(
+                "{step:>6}  solution  {}  #{solutions}, {how}",
+                placement.perm()
+            )
+        }
+    }
+}
+
+fn square_json(s: queens::Square) -> serde_json::Value {
+    json!({"square": s.to_string(), "col": s.col + 1, "row": s.row + 1})
+}
+
+fn step_json(step: u64, solutions: u64, e: &Event) -> serde_json::Value {
+    let mut v = match e {
+        Event::Place(s) => json!({"event": "place"}).with(square_json(*s)),
+        Event::Remove(s) => json!({"event": "remove"}).with(square_json(*s)),
+        Event::Reject { square, line, by } => json!({"event": "reject"})
+            .with(square_json(*square))
+            .with(json!({"line": line, "by": by.map(|q| q.to_string())})),
+        Event::Candidate {
+            placement,
+            conflict,
+        } => json!({
+            "event": "candidate",
+            "rows": placement.rows_1based(),
+            "clash": conflict.map(|c| json!({"a": c.a.to_string(), "b": c.b.to_string(), "line": c.line})),
+        }),
+        Event::Solution {
+            placement,
+            tests,
+            mirrored,
+        } => json!({
+            "event": "solution",
+            "number": solutions,
+            "rows": placement.rows_1based(),
+            "tests": tests,
+            "mirrored": mirrored,
+        }),
+    };
+    let mut head = json!({ "step": step });
+    head.as_object_mut()
+        .expect("an object")
+        .append(v.as_object_mut().expect("an object"));
+    head
+}
+
+/// Merging JSON objects.
+trait With {
+    fn with(self, other: serde_json::Value) -> serde_json::Value;
+}
+
+impl With for serde_json::Value {
+    fn with(mut self, mut other: serde_json::Value) -> serde_json::Value {
+        if let (Some(a), Some(b)) = (self.as_object_mut(), other.as_object_mut()) {
+            a.append(b);
+        }
+        self
+    }
+}
