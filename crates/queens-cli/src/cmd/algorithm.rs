@@ -155,9 +155,9 @@ pub fn count(
     Ok((counts, Some(stats)))
 }
 
-/// Wirth's average: safety tests per solution, up to the last solution.
-pub fn tests_per_solution(stats: &Stats, tests_to_last: u64) -> Option<f64> {
-    (stats.solutions > 0).then(|| tests_to_last as f64 / stats.solutions as f64)
+/// Wirth's average: safety tests per solution listed, up to the last one.
+pub fn tests_per_solution(listed: u64, tests_to_last: u64) -> Option<f64> {
+    (listed > 0).then(|| tests_to_last as f64 / listed as f64)
 }
 
 /// The stats as a JSON object.
@@ -182,7 +182,7 @@ pub fn stats_json(algorithm: Algorithm, stats: Option<&Stats>, seconds: f64) -> 
 pub fn stats_line(algorithm: Algorithm, n: usize, stats: Option<&Stats>, seconds: f64) -> String {
     match stats {
         Some(s) => format!(
-            "{algorithm} N = {n}: {} solutions, {} nodes, {} tests, {} placements, {} removals, {seconds:.6} s",
+            "{algorithm} N = {n}: solutions {}, nodes {}, tests {}, placements {}, removals {}, {seconds:.6} s",
             s.solutions, s.nodes, s.tests, s.placements, s.removals
         ),
         None => format!("{algorithm} N = {n}: {seconds:.6} s (the fast engine counts no work)"),
@@ -273,7 +273,7 @@ pub fn list(req: ListRequest) -> anyhow::Result<ExitCode> {
     let seconds = start.elapsed().as_secs_f64();
     if req.stats {
         let instrumented = req.algorithm.instrumented();
-        let average = tests_per_solution(&stats, tests_to_last).filter(|_| instrumented);
+        let average = tests_per_solution(number, tests_to_last).filter(|_| instrumented);
         if req.format == Format::Json {
             let mut summary = stats_json(req.algorithm, instrumented.then_some(&stats), seconds);
             summary["n"] = json!(req.n);
@@ -285,13 +285,18 @@ pub fn list(req: ListRequest) -> anyhow::Result<ExitCode> {
             out.flush()?;
             eprintln!(
                 "queens: {}",
-                stats_line(req.algorithm, req.n, instrumented.then_some(&stats), seconds)
+                stats_line(
+                    req.algorithm,
+                    req.n,
+                    instrumented.then_some(&stats),
+                    seconds
+                )
             );
             if let Some(avg) = average {
-                eprintln!("queens: {avg:.1} tests per solution (Wirth's average n)");
+                eprintln!("queens: {avg:.1} tests per solution listed (the average of Wirth's n)");
             }
             if stats.end == End::Stopped {
-                eprintln!("queens: stopped after {number} solutions (--limit)");
+                eprintln!("queens: stopped after {number} listed (--limit)");
             }
         }
     }

@@ -139,7 +139,10 @@ fn stats_json(stats: &Stats, seconds: f64, branches: &[Branch]) -> serde_json::V
 
 fn print_stats(n: usize, stats: &Stats, seconds: f64, branches: &[Branch]) {
     eprintln!("backtracking (Wirth's program 3.4), N = {n}:");
-    eprintln!("  nodes:       {} (boards visited, the empty one included)", stats.nodes);
+    eprintln!(
+        "  nodes:       {} (boards visited, the empty one included)",
+        stats.nodes
+    );
     eprintln!("  tests:       {} (squares tested for safety)", stats.tests);
     eprintln!("  placements:  {}", stats.placements);
     eprintln!("  removals:    {}", stats.removals);

@@ -11,11 +11,11 @@
 //! ([`crate::count::bitmask::Node`]); unlike that counter, this one reports every step and
 //! counts its work.
 
+use super::Event;
 use super::{attacker, Search, Step};
 use crate::count::bitmask::Node;
 use crate::placement::Placement;
 use crate::square::{Line, Square};
-use super::Event;
 use std::ops::ControlFlow;
 
 /// The largest N (rows are the bits of a 32-bit word).
@@ -89,7 +89,9 @@ fn reject_rows<F: FnMut(&Event) -> ControlFlow<()>>(
             Line::AntiDiagonal
         };
         let square = Square::new(col as u32, row);
-        s.reject(square, line, || attacker(rows[..col].iter().copied(), square, line))?;
+        s.reject(square, line, || {
+            attacker(rows[..col].iter().copied(), square, line)
+        })?;
     }
     Ok(())
 }

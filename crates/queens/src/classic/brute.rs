@@ -14,9 +14,9 @@
 //! the number of tests, not the solutions.) The count is the same in lexicographic order of
 //! the rows, since the most significant digit is column a.
 
+use super::Event;
 use super::{Search, Step};
 use crate::placement::Placement;
-use super::Event;
 use std::ops::ControlFlow;
 
 /// The largest N: N^N must fit in 64 bits (15^15 is about 4.4e17).

@@ -18,11 +18,11 @@
 //! those are not reflected. The program's `d[0]`-style indexing past the first column (when
 //! N = 1) is guarded here.
 
+use super::Event;
 use super::{Search, Step};
 use crate::placement::Placement;
 use crate::square::Square;
 use crate::symmetry::Symmetry;
-use super::Event;
 use std::ops::ControlFlow;
 
 pub(crate) fn search<F: FnMut(&Event) -> ControlFlow<()>>(

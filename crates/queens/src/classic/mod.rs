@@ -128,7 +128,10 @@ impl FromStr for Algorithm {
             .find(|a| a.name() == s)
             .ok_or_else(|| {
                 let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-                format!("unknown algorithm '{s}': expected one of {}", names.join(", "))
+                format!(
+                    "unknown algorithm '{s}': expected one of {}",
+                    names.join(", ")
+                )
             })
     }
 }

@@ -10,10 +10,10 @@
 //! fills columns a, b, c, ... and scans back along the row, so the solutions come in the same
 //! order as the others'.
 
+use super::Event;
 use super::{Search, Step};
 use crate::placement::Placement;
 use crate::square::{Line, Square};
-use super::Event;
 use std::ops::ControlFlow;
 
 struct Board {

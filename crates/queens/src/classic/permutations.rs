@@ -10,9 +10,9 @@
 //! ([`Placement::first_conflict`]: rows, sums and differences all distinct, which is exactly
 //! the Erlang filter); each queen it looks at counts as one safety test.
 
+use super::Event;
 use super::{Search, Step};
 use crate::placement::Placement;
-use super::Event;
 use std::ops::ControlFlow;
 
 pub(crate) fn search<F: FnMut(&Event) -> ControlFlow<()>>(n: usize, s: &mut Search<F>) -> Step {
@@ -40,7 +40,10 @@ fn next_permutation(v: &mut [u32]) -> bool {
     let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else {
         return false;
     };
-    let j = (i..v.len()).rev().find(|&j| v[j] > v[i - 1]).expect("an ascent");
+    let j = (i..v.len())
+        .rev()
+        .find(|&j| v[j] > v[i - 1])
+        .expect("an ascent");
     v.swap(i - 1, j);
     v[i..].reverse();
     true

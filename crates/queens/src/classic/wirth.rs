@@ -13,10 +13,10 @@
 //! between one solution and the next: [`super::Event::Solution`] carries it, and the average
 //! over the 92 solutions for N = 8 is his 161.
 
+use super::Event;
 use super::{attacker, Search, Step};
 use crate::placement::Placement;
 use crate::square::{Line, Square};
-use super::Event;
 use std::ops::ControlFlow;
 
 /// Wirth's variables (3.31), 1-based as in the book: `x[i]` is the row of column i's queen.
