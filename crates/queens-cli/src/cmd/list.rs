@@ -49,7 +49,7 @@ pub struct Args {
     #[arg(long)]
     stats: bool,
     /// Same as --format json
-    #[arg(long)]
+    #[arg(long, conflicts_with = "format")]
     json: bool,
     /// With --algorithm iterative: only the half the program finds (first queen in the lower
     /// half), as in the seed's listing

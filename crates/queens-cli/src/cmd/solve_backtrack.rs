@@ -4,8 +4,8 @@
 //! The search is Wirth's program 3.4 (`queens::classic::wirth` stopped at its first
 //! solution). Seed 004 wonders why the first solution for N = 6 takes far longer than for
 //! N = 7: with `--stats` the work is broken down by the row of the first queen, which shows
-//! that for N = 6 the whole subtree of a1 is searched in vain before b... is reached, while for
-//! N = 7 the first solution lies in the very first branch.
+//! that for N = 6 the whole subtree with the first queen on a1 is searched in vain before the
+//! queen moves to a2, while for N = 7 the first solution lies in the very first branch.
 
 use super::solve::Args;
 use crate::cmd::algorithm::{self, Deadline};

@@ -434,6 +434,49 @@ mod tests {
     }
 
     #[test]
+    fn traces_are_consistent_boards() {
+        // Replaying the events keeps a board: each placement goes on a safe square, each
+        // rejection names a queen on the board that attacks the square on the line given,
+        // each removal takes off the last queen, and each solution is the board itself.
+        for a in [
+            Algorithm::Naive,
+            Algorithm::Wirth,
+            Algorithm::Iterative,
+            Algorithm::Bitmask,
+        ] {
+            let mut board: Vec<Square> = Vec::new();
+            let options = Options {
+                trace: true,
+                half: true,
+            };
+            let stats = run(a, 6, options, &Control::new(), |e| {
+                match *e {
+                    Event::Place(s) => {
+                        assert_eq!(s.col as usize, board.len(), "{a}");
+                        assert!(board.iter().all(|q| q.queen_attack(s).is_none()), "{a}");
+                        board.push(s);
+                    }
+                    Event::Reject { square, line, by } => {
+                        assert_eq!(square.col as usize, board.len(), "{a}");
+                        let by = by.expect("the attacker");
+                        assert!(board.contains(&by), "{a}");
+                        assert_eq!(by.queen_attack(square), Some(line), "{a}");
+                    }
+                    Event::Remove(s) => assert_eq!(board.pop(), Some(s), "{a}"),
+                    Event::Solution { placement, .. } => {
+                        assert_eq!(placement.squares().collect::<Vec<_>>(), board, "{a}");
+                    }
+                    Event::Candidate { .. } => panic!("{a} is a backtracker"),
+                }
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+            assert!(board.is_empty(), "{a}");
+            assert_eq!(stats.placements, stats.removals, "{a}");
+        }
+    }
+
+    #[test]
     fn names_round_trip() {
         for a in Algorithm::ALL {
             assert_eq!(a.name().parse::<Algorithm>(), Ok(a));
