@@ -227,3 +227,27 @@ fn help_has_examples() {
             .stdout(predicate::str::contains("Examples:"));
     }
 }
+
+/// Ctrl-C (SIGINT) stops a long count cleanly: exit 130, a one-line note, no partial result.
+#[cfg(unix)]
+#[test]
+fn interrupt_stops_a_long_count() {
+    use std::process::Stdio;
+    let bin = assert_cmd::cargo::cargo_bin("queens");
+    let child = std::process::Command::new(bin)
+        .args(["count", "24", "--threads", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("interrupted"));
+}
