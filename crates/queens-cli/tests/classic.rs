@@ -191,6 +191,9 @@ fn bad_algorithm_input_is_exit_2_with_one_line() {
         &["trace", "8", "--algorithm", "fast"],
         &["count", "8", "--stats"],
         &["bench", "--time-limit", "0"],
+        &["bench", "4", "--plot", "/nonexistent-dir/chart.svg"],
+        &["solve", "8", "--method", "backtrack", "--time-limit=-1"],
+        &["trace", "0"],
     ] {
         let (code, out, err) = run(args);
         assert_eq!(code, 2, "{args:?}: {err}");

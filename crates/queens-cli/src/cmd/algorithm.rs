@@ -87,11 +87,19 @@ impl Drop for Deadline {
 
 /// A time limit from the command line: a positive number of seconds.
 pub fn parse_seconds(s: &str) -> Result<f64, String> {
-    match s.trim().parse::<f64>() {
-        Ok(x) if x > 0.0 && x.is_finite() => Ok(x),
-        _ => Err(format!(
-            "bad time limit '{s}': expected a positive number of seconds"
-        )),
+    let bad = || format!("bad time limit '{s}': expected a positive number of seconds");
+    let x = s.trim().parse::<f64>().map_err(|_| bad())?;
+    check_seconds(x).map_err(|_| bad())
+}
+
+/// A time limit must be a positive, finite number of seconds.
+pub fn check_seconds(x: f64) -> Result<f64, String> {
+    if x > 0.0 && x.is_finite() {
+        Ok(x)
+    } else {
+        Err(format!(
+            "bad time limit '{x}': expected a positive number of seconds"
+        ))
     }
 }
 

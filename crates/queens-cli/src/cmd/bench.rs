@@ -90,6 +90,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         args.algorithms.clone()
     };
+    if let Some(path) = &args.plot {
+        // Fail now, not after the runs, if the chart cannot be written.
+        std::fs::File::create(path).map_err(|e| cannot_write(path, e))?;
+    }
     let single = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
     let mut out = out::stdout();
     let mut runs = Vec::new();
@@ -134,14 +138,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     out.flush()?;
     if let Some(path) = &args.plot {
         let svg = plot(&runs, &algorithms, args.sizes)?;
-        std::fs::write(path, svg).map_err(|e| {
-            out::bad(format!(
-                "cannot write the chart to '{}': {e}",
-                path.display()
-            ))
-        })?;
+        std::fs::write(path, svg).map_err(|e| cannot_write(path, e))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn cannot_write(path: &std::path::Path, e: std::io::Error) -> anyhow::Error {
+    out::bad(format!(
+        "cannot write the chart to '{}': {e}",
+        path.display()
+    ))
 }
 
 /// Runs shorter than this are repeated, and the median time is kept.

@@ -35,11 +35,7 @@ struct Branch {
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let n = crate::input::size(&args.n, 1, MAX_N).map_err(out::bad)?;
     if let Some(limit) = args.time_limit {
-        if !(limit > 0.0 && limit.is_finite()) {
-            return Err(out::bad(format!(
-                "bad time limit '{limit}': expected a positive number of seconds"
-            )));
-        }
+        algorithm::check_seconds(limit).map_err(out::bad)?;
     }
     let control = progress::interruptible();
     let deadline = Deadline::start(&control, args.time_limit);
