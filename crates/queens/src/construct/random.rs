@@ -23,9 +23,10 @@ use rayon::prelude::*;
 /// The largest N: a draw counts every solution once (N = 16: 14,772,512 of them).
 pub const MAX_N: usize = 16;
 
-/// A solution for `n` drawn uniformly at random from all of them, the same one for the same
-/// seed; `None` when no solution exists (N = 2, 3). Obeys cancellation.
-pub fn solve(n: usize, seed: u64, control: &Control) -> Result<Option<Placement>, Error> {
+/// A solution for `n` drawn uniformly at random from all of them (the same one for the same
+/// seed), with the number of solutions it was drawn from; `None` when no solution exists
+/// (N = 2, 3). Obeys cancellation.
+pub fn solve(n: usize, seed: u64, control: &Control) -> Result<Option<(Placement, u64)>, Error> {
     if n == 0 || n > MAX_N {
         return Err(Error::TooLarge { n, max: MAX_N });
     }
@@ -37,6 +38,7 @@ pub fn solve(n: usize, seed: u64, control: &Control) -> Result<Option<Placement>
         down: 0,
     };
     let mut rows = Vec::with_capacity(n);
+    let mut solutions = 0;
     for column in 0..n {
         let children = if column == 0 {
             first_column(n, control)?
@@ -48,6 +50,9 @@ pub fn solve(n: usize, seed: u64, control: &Control) -> Result<Option<Placement>
         let total: u64 = children.iter().map(|&(_, count)| count).sum();
         if total == 0 {
             return Ok(None);
+        }
+        if column == 0 {
+            solutions = total;
         }
         let mut x = rng.random_range(0..total);
         let &(bit, _) = children
@@ -61,7 +66,7 @@ pub fn solve(n: usize, seed: u64, control: &Control) -> Result<Option<Placement>
         node = node.place(bit);
         rows.push(bit.trailing_zeros());
     }
-    Ok(Some(Placement::from_rows_unchecked(rows)))
+    Ok(Some((Placement::from_rows_unchecked(rows), solutions)))
 }
 
 /// The rows of a mask, lowest first, as one-bit masks.
@@ -114,7 +119,8 @@ mod tests {
     fn draws_are_solutions() {
         for n in (1..=12).filter(|&n| n != 2 && n != 3) {
             for seed in 0..5 {
-                let p = solve(n, seed, &Control::new()).unwrap().unwrap();
+                let (p, solutions) = solve(n, seed, &Control::new()).unwrap().unwrap();
+                assert_eq!(solutions, Solutions::new(n).count() as u64);
                 assert_eq!(p.n(), n);
                 assert!(p.is_solution(), "N = {n}");
             }
@@ -132,7 +138,7 @@ mod tests {
         for (n, bound) in [(6, 35.0), (8, 200.0)] {
             let all: Vec<Placement> = Solutions::new(n).collect();
             let draws: Vec<Placement> = (0..30 * all.len() as u64)
-                .map(|seed| solve(n, 1000 + seed, &Control::new()).unwrap().unwrap())
+                .map(|seed| solve(n, 1000 + seed, &Control::new()).unwrap().unwrap().0)
                 .collect();
             let chi = chi_square(&all, &draws);
             assert!(chi < bound, "N = {n}: chi-square {chi}");
