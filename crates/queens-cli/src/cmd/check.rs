@@ -34,18 +34,18 @@ pub struct Args {
 
 /// Reads the whole placement from a file, or from stdin for `-`.
 fn read_placement(path: &std::path::Path) -> anyhow::Result<Placement> {
-    let mut bytes = Vec::new();
     let read = if path.as_os_str() == "-" {
-        std::io::stdin().lock().read_to_end(&mut bytes)
+        let mut bytes = Vec::new();
+        std::io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes)
     } else {
-        std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes))
+        std::fs::read(path)
     };
     let name = if path.as_os_str() == "-" {
         "stdin".to_string()
     } else {
         path.display().to_string()
     };
-    read.map_err(|e| out::bad(format!("cannot read '{name}': {e}")))?;
+    let bytes = read.map_err(|e| out::bad(format!("cannot read '{name}': {e}")))?;
     let text = String::from_utf8(bytes)
         .map_err(|_| out::bad(format!("'{name}' is not text: expected rows or squares")))?;
     Placement::parse(&text).map_err(|e| out::bad(format!("{name}: {e}")))
