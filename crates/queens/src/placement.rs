@@ -413,7 +413,10 @@ mod tests {
             Placement::parse("1 99999999999999999999999 2"),
             Err(ParseError::BadRow("99999999999999999999999".into(), 3))
         );
-        assert_eq!(Placement::parse("0 1"), Err(ParseError::BadRow("0".into(), 2)));
+        assert_eq!(
+            Placement::parse("0 1"),
+            Err(ParseError::BadRow("0".into(), 2))
+        );
     }
 
     #[test]

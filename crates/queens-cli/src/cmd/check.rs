@@ -36,7 +36,10 @@ pub struct Args {
 fn read_placement(path: &std::path::Path) -> anyhow::Result<Placement> {
     let read = if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
-        std::io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes)
+        std::io::stdin()
+            .lock()
+            .read_to_end(&mut bytes)
+            .map(|_| bytes)
     } else {
         std::fs::read(path)
     };

@@ -33,7 +33,8 @@ const BOARD_MAX_N: usize = 1000;
 
 /// Find one solution for an N x N board.
 #[derive(clap::Args)]
-#[command(after_help = "Exit codes: 0 a solution (or --exists: yes), 1 none exists (N = 2, 3) or \
+#[command(
+    after_help = "Exit codes: 0 a solution (or --exists: yes), 1 none exists (N = 2, 3) or \
 none found within --time-limit, 2 bad input.
 
 Examples:
@@ -42,7 +43,8 @@ Examples:
   queens solve 1000000 --method min-conflicts --seed 7 --stats
   queens solve 8 --method random --format board
   queens solve 3 --exists
-  queens solve 8 --method backtrack --stats")]
+  queens solve 8 --method backtrack --stats"
+)]
 pub struct Args {
     /// Board size N
     #[arg(value_name = "N")]
@@ -99,7 +101,11 @@ fn exists(args: &Args) -> anyhow::Result<ExitCode> {
     } else if yes {
         writeln!(out, "yes: N = {digits} has a solution")?;
     } else {
-        writeln!(out, "no: N = {digits} has no solution: {}", why_none(digits))?;
+        writeln!(
+            out,
+            "no: N = {digits} has no solution: {}",
+            why_none(digits)
+        )?;
     }
     out.flush()?;
     Ok(if yes {
@@ -372,7 +378,10 @@ mod tests {
     #[test]
     fn existence_matches_the_construction() {
         for n in 1..200usize {
-            assert_eq!(explicit::rows(n).is_some(), queens::construct::exists(n as u64));
+            assert_eq!(
+                explicit::rows(n).is_some(),
+                queens::construct::exists(n as u64)
+            );
         }
     }
 }

@@ -55,7 +55,13 @@ fn runs(n: u64) -> ([Run; 5], usize) {
     let mut out = [Run::default(); 5];
     let list: &[Run] = match n % 12 {
         // Steps 2 and 3: 4, 6, ..., then 2. Steps 4 and 6: 5, 7, ..., N, then 1 and 3.
-        3 | 9 => &[run(4, evens - 1), run(2, 1), run(5, odds - 2), run(1, 1), run(3, 1)],
+        3 | 9 => &[
+            run(4, evens - 1),
+            run(2, 1),
+            run(5, odds - 2),
+            run(1, 1),
+            run(3, 1),
+        ],
         // Step 4 with the neighbours of each pair swapped: 3, 1, 7, 5, ... (N/2 odds: even).
         8 => &[
             run(2, evens),
@@ -66,7 +72,13 @@ fn runs(n: u64) -> ([Run; 5], usize) {
             },
         ],
         // Step 5: 3, 1 swapped, then 7, 9, ..., N - 1, and 5 moved to the end.
-        2 if n >= 5 => &[run(2, evens), run(3, 1), run(1, 1), run(7, odds - 3), run(5, 1)],
+        2 if n >= 5 => &[
+            run(2, evens),
+            run(3, 1),
+            run(1, 1),
+            run(7, odds - 3),
+            run(5, 1),
+        ],
         _ => &[run(2, evens), run(1, odds)],
     };
     out[..list.len()].copy_from_slice(list);

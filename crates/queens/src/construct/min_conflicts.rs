@@ -61,11 +61,7 @@ pub struct Stats {
 
 /// A solution for `n` found by the seeded local search, with the work it took; `None` when no
 /// solution exists (N = 2, 3). Obeys cancellation.
-pub fn solve(
-    n: usize,
-    seed: u64,
-    control: &Control,
-) -> Result<Option<(Placement, Stats)>, Error> {
+pub fn solve(n: usize, seed: u64, control: &Control) -> Result<Option<(Placement, Stats)>, Error> {
     if n == 0 || n > MAX_N {
         return Err(Error::TooLarge { n, max: MAX_N });
     }
@@ -212,11 +208,7 @@ impl Board {
     /// drawn positions first, their diagonals half-way. A position drawn for a later column c'
     /// is uniform on `c'..n`, and whatever row sits there when c' comes is an unused one, so
     /// drawing early changes nothing but the waiting.
-    fn greedy_start(
-        &mut self,
-        rng: &mut Xoshiro256PlusPlus,
-        stats: &mut Stats,
-    ) -> Vec<usize> {
+    fn greedy_start(&mut self, rng: &mut Xoshiro256PlusPlus, stats: &mut Stats) -> Vec<usize> {
         let n = self.n;
         self.rows.clear();
         self.rows.extend(0..n as u32);

@@ -153,10 +153,8 @@ mod tests {
             .map(|_| {
                 let mut rows = Vec::new();
                 while rows.len() < 8 {
-                    let fits: Vec<&Placement> = all
-                        .iter()
-                        .filter(|p| p.rows().starts_with(&rows))
-                        .collect();
+                    let fits: Vec<&Placement> =
+                        all.iter().filter(|p| p.rows().starts_with(&rows)).collect();
                     let mut next: Vec<u32> = fits.iter().map(|p| p.rows()[rows.len()]).collect();
                     next.dedup();
                     rows.push(next[rng.random_range(0..next.len())]);
