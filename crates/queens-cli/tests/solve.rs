@@ -366,4 +366,14 @@ fn a_time_limit_stops_a_search_with_exit_1() {
     assert_eq!(code, 1, "{err}");
     assert!(out.is_empty());
     assert!(err.contains("time limit"), "{err}");
+    // The greedy start of a large min-conflicts search stops too.
+    let (code, out, err) = run(&[
+        "solve",
+        "30000000",
+        "-m",
+        "min-conflicts",
+        "--time-limit",
+        "0.05",
+    ]);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
 }

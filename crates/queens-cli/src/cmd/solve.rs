@@ -20,11 +20,12 @@ use std::time::{Duration, Instant};
 pub enum Method {
     /// The explicit construction by N mod 12 (seed 001): no search, any N up to 4294967295
     Explicit,
-    /// Local search by min-conflicts (Minton et al. 1992), seeded; N up to 10^9 (6 bytes a queen)
+    /// Local search by min-conflicts (Minton et al. 1992), seeded; N up to 10^9 (4.5 bytes a queen)
     MinConflicts,
     /// The first solution of plain backtracking, with its search statistics
     Backtrack,
-    /// A uniformly random solution, by counting sub-trees; N up to 16 (about a second there)
+    /// A uniformly random solution, by counting sub-trees; N up to 16 (each draw counts all
+    /// solutions: 0.1 s of CPU at N = 14, 0.7 s at 15, 5 s at 16)
     Random,
 }
 

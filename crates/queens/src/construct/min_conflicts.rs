@@ -75,7 +75,9 @@ pub fn solve(n: usize, seed: u64, control: &Control) -> Result<Option<(Placement
         if control.is_cancelled() {
             return Err(Error::Cancelled);
         }
-        let attacked = board.greedy_start(&mut rng, &mut stats);
+        let attacked = board
+            .greedy_start(&mut rng, &mut stats, control)
+            .ok_or(Error::Cancelled)?;
         if board.repair(attacked, &mut rng, &mut stats, control)? {
             return Ok(Some((Placement::from_rows_unchecked(board.rows), stats)));
         }
@@ -200,7 +202,7 @@ impl Board {
         self.up.is_crowded(u) || self.down.is_crowded(d)
     }
 
-    /// Step 1; returns the attacked columns.
+    /// Step 1; returns the attacked columns (`None` when cancelled).
     ///
     /// The first draws of each column (its batch: two rows early on, up to ten at the end,
     /// where free rows get rare) are made [`AHEAD`] columns in advance, and the memory they
@@ -208,7 +210,12 @@ impl Board {
     /// drawn positions first, their diagonals half-way. A position drawn for a later column c'
     /// is uniform on `c'..n`, and whatever row sits there when c' comes is an unused one, so
     /// drawing early changes nothing but the waiting.
-    fn greedy_start(&mut self, rng: &mut Xoshiro256PlusPlus, stats: &mut Stats) -> Vec<usize> {
+    fn greedy_start(
+        &mut self,
+        rng: &mut Xoshiro256PlusPlus,
+        stats: &mut Stats,
+        control: &Control,
+    ) -> Option<Vec<usize>> {
         let n = self.n;
         self.rows.clear();
         self.rows.extend(0..n as u32);
@@ -227,6 +234,9 @@ impl Board {
         }
         let mut attacked = Vec::new();
         for c in 0..n {
+            if c % (1 << 16) == 0 && control.is_cancelled() {
+                return None;
+            }
             // Stage two for column c + AHEAD / 2, then this column's batch.
             let half = c + AHEAD / 2;
             if half < n {
@@ -269,7 +279,7 @@ impl Board {
             self.add(c, self.rows[c]);
         }
         stats.attacked_at_start += attacked.len() as u64;
-        attacked
+        Some(attacked)
     }
 
     /// Swaps the rows of columns i and j if that lowers the number of attacking pairs.
@@ -448,7 +458,7 @@ mod tests {
             for seed in 0..20 {
                 let mut rng = rng(seed);
                 let mut board = Board::new(n);
-                board.greedy_start(&mut rng, &mut Stats::default());
+                board.greedy_start(&mut rng, &mut Stats::default(), &Control::new());
                 for step in 0..40 {
                     let (pairs, attacked) = brute_force(&board.rows);
                     assert_eq!(board.pairs, pairs, "N = {n}, seed {seed}, step {step}");
