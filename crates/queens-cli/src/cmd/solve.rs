@@ -172,7 +172,13 @@ fn run_explicit(args: &Args) -> anyhow::Result<ExitCode> {
         seed: None,
         start,
     };
-    write_solution(args, n, rows, || explicit::placement(n), stats)
+    let runs = explicit::runs_of(n).expect("a solution exists");
+    let solution = Solution {
+        numbers: |out: &mut dyn Write, sep| write_runs(out, &runs, sep),
+        rows,
+        placement: || explicit::placement(n),
+    };
+    write_solution(args, n, solution, stats)
 }
 
 fn run_min_conflicts(args: &Args) -> anyhow::Result<ExitCode> {
@@ -197,7 +203,7 @@ fn run_min_conflicts(args: &Args) -> anyhow::Result<ExitCode> {
         seed: Some(seed),
         start,
     };
-    write_solution(args, n, p.rows().iter().copied(), || Some(p.clone()), stats)
+    write_solution(args, n, solution_of(&p), stats)
 }
 
 fn run_random(args: &Args) -> anyhow::Result<ExitCode> {
@@ -216,7 +222,7 @@ fn run_random(args: &Args) -> anyhow::Result<ExitCode> {
         seed: Some(seed),
         start,
     };
-    write_solution(args, n, p.rows().iter().copied(), || Some(p.clone()), stats)
+    write_solution(args, n, solution_of(&p), stats)
 }
 
 /// The control of a search: Ctrl-C cancels it, and so does the end of `--time-limit` (which
@@ -293,24 +299,41 @@ impl Stats {
     }
 }
 
-/// Writes the solution in the chosen format. `rows` streams the 0-based rows; `placement`
-/// gives the same solution in memory, asked for by the board format only.
-fn write_solution(
+/// The solution, in the three forms the formats ask for: `numbers` writes the 1-based rows with
+/// a separator (perm, json), `rows` streams the 0-based rows (algebraic), `placement` gives it
+/// in memory (board).
+struct Solution<N, R, P> {
+    numbers: N,
+    rows: R,
+    placement: P,
+}
+
+/// Writes the solution in the chosen format.
+fn write_solution<N, R, P>(
     args: &Args,
     n: usize,
-    rows: impl Iterator<Item = u32>,
-    placement: impl FnOnce() -> Option<Placement>,
+    solution: Solution<N, R, P>,
     stats: Stats,
-) -> anyhow::Result<ExitCode> {
+) -> anyhow::Result<ExitCode>
+where
+    N: FnOnce(&mut dyn Write, u8) -> std::io::Result<()>,
+    R: Iterator<Item = u32>,
+    P: FnOnce() -> Option<Placement>,
+{
+    let Solution {
+        numbers,
+        rows,
+        placement,
+    } = solution;
     let mut out = out::stdout();
     match args.format {
         Format::Perm => {
-            write_rows(&mut out, rows, b' ')?;
+            numbers(&mut out, b' ')?;
             out.write_all(b"\n")?;
         }
         Format::Json => {
             write!(out, "{{\"n\":{n},\"rows\":[")?;
-            write_rows(&mut out, rows, b',')?;
+            numbers(&mut out, b',')?;
             out.write_all(b"]")?;
             if args.stats {
                 let seconds = stats.start.elapsed().as_secs_f64();
@@ -338,33 +361,227 @@ fn write_solution(
     Ok(ExitCode::SUCCESS)
 }
 
+/// The three forms of a solution in memory.
+fn solution_of(
+    p: &Placement,
+) -> Solution<
+    impl FnOnce(&mut dyn Write, u8) -> std::io::Result<()> + '_,
+    impl Iterator<Item = u32> + '_,
+    impl FnOnce() -> Option<Placement> + '_,
+> {
+    Solution {
+        numbers: move |out: &mut dyn Write, sep| write_rows(out, p.rows().iter().copied(), sep),
+        rows: p.rows().iter().copied(),
+        placement: move || Some(p.clone()),
+    }
+}
+
+/// Writes the rows of the explicit construction separated by `sep`: within a run the numbers go
+/// up by two, so the decimal digits of the next one come from the last by adding 2 to the last
+/// digit and carrying (one number in five), with no division at all. Runs with swapped pairs
+/// go through [`write_rows`].
+fn write_runs(out: &mut dyn Write, runs: &[explicit::Run], sep: u8) -> std::io::Result<()> {
+    const BLOCK: usize = 1 << 18;
+    let mut block = vec![0u8; BLOCK + 32];
+    let mut at = 0;
+    let mut wrote = false;
+    for run in runs.iter().filter(|run| run.len > 0) {
+        if wrote {
+            block[at] = sep;
+            at += 1;
+        }
+        wrote = true;
+        if run.swap_pairs {
+            out.write_all(&block[..at])?;
+            at = 0;
+            let rows = (0..run.len).map(|k| (run.first + 2 * (k ^ 1) - 1) as u32);
+            write_rows(out, rows, sep)?;
+            continue;
+        }
+        // The current number: its len digits as the low bytes of a 16-byte word, kept in
+        // registers (bytes stored one by one and read back as a word would stall).
+        let mut first = [0u8; 16];
+        let mut len = write_decimal(&mut first, run.first as u32);
+        let mut digits = u128::from_le_bytes(first);
+        for k in 0..run.len {
+            if k > 0 {
+                block[at] = sep;
+                at += 1;
+                add_two(&mut digits, &mut len);
+            }
+            block[at..at + 16].copy_from_slice(&digits.to_le_bytes());
+            at += len;
+            if at >= BLOCK {
+                out.write_all(&block[..at])?;
+                at = 0;
+            }
+        }
+    }
+    out.write_all(&block[..at])
+}
+
+/// Adds 2 to the decimal number whose `len` ASCII digits are the low bytes of `digits`
+/// (first digit in the lowest byte).
+#[inline(always)]
+fn add_two(digits: &mut u128, len: &mut usize) {
+    let mut carry: u128 = 2;
+    for i in (0..*len).rev() {
+        let shift = 8 * i;
+        if (*digits >> shift) as u8 as u128 + carry <= b'9' as u128 {
+            *digits += carry << shift;
+            return;
+        }
+        // This digit wraps round: d + carry - 10, and 1 to carry.
+        *digits -= (10 - carry) << shift;
+        carry = 1;
+    }
+    // A new first digit: move the others one place on.
+    *digits = (*digits << 8) | b'1' as u128;
+    *len += 1;
+}
+
 /// Writes the 1-based rows separated by `sep`, in large blocks: the hot loop of a huge N.
 fn write_rows(
-    out: &mut impl Write,
+    out: &mut dyn Write,
     rows: impl Iterator<Item = u32>,
     sep: u8,
 ) -> std::io::Result<()> {
     const BLOCK: usize = 1 << 18;
-    let mut block = Vec::with_capacity(BLOCK + 16);
-    let mut number = itoa::Buffer::new();
-    let mut first = true;
+    let mut block = vec![0u8; BLOCK + 16];
+    let mut at = 0;
     for r in rows {
-        if !first {
-            block.push(sep);
-        }
-        first = false;
-        block.extend_from_slice(number.format(r as u64 + 1).as_bytes());
-        if block.len() >= BLOCK {
-            out.write_all(&block)?;
-            block.clear();
+        at += write_decimal(&mut block[at..at + 11], r + 1);
+        block[at] = sep;
+        at += 1;
+        if at >= BLOCK {
+            out.write_all(&block[..at])?;
+            at = 0;
         }
     }
-    out.write_all(&block)
+    // All but the separator after the last row.
+    out.write_all(&block[..at.saturating_sub(1)])
+}
+
+/// The decimal digits of 00 to 99.
+const PAIRS: [u8; 200] = {
+    let mut pairs = [0; 200];
+    let mut i = 0;
+    while i < 100 {
+        pairs[2 * i] = b'0' + (i / 10) as u8;
+        pairs[2 * i + 1] = b'0' + (i % 10) as u8;
+        i += 1;
+    }
+    pairs
+};
+
+/// Writes `v` in decimal at the start of `to` (at least 10 bytes) and returns its length: two
+/// digits at a time from the right, straight into the block (a call to a formatter and a copy
+/// per number cost twice as much as the whole loop).
+#[inline(always)]
+fn write_decimal(to: &mut [u8], v: u32) -> usize {
+    // The length by independent comparisons (a chain of steps in `ilog10` costs more here).
+    let len = 1 + [
+        10,
+        100,
+        1_000,
+        10_000,
+        100_000,
+        1_000_000,
+        10_000_000,
+        100_000_000,
+        1_000_000_000,
+    ]
+    .iter()
+    .map(|&power| usize::from(v >= power))
+    .sum::<usize>();
+    let pair = |p: u32| {
+        let p = p as usize * 2;
+        [PAIRS[p], PAIRS[p + 1]]
+    };
+    // The last four digits apart from the rest: two short chains of divisions, not one long.
+    let (mut high, mut end) = (v, len);
+    if len > 4 {
+        let low = v % 10_000;
+        to[len - 4..len - 2].copy_from_slice(&pair(low / 100));
+        to[len - 2..len].copy_from_slice(&pair(low % 100));
+        high = v / 10_000;
+        end = len - 4;
+    }
+    while high >= 100 {
+        to[end - 2..end].copy_from_slice(&pair(high % 100));
+        end -= 2;
+        high /= 100;
+    }
+    if high >= 10 {
+        to[end - 2..end].copy_from_slice(&pair(high));
+    } else {
+        to[end - 1] = b'0' + high as u8;
+    }
+    len
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decimals_of_every_length() {
+        let mut to = [0u8; 11];
+        for v in [
+            0,
+            1,
+            9,
+            10,
+            42,
+            99,
+            100,
+            101,
+            999,
+            1000,
+            65535,
+            1_000_000_007,
+            u32::MAX,
+        ] {
+            let len = write_decimal(&mut to, v);
+            assert_eq!(&to[..len], v.to_string().as_bytes());
+        }
+        for v in (0..2_000_000).step_by(7) {
+            let len = write_decimal(&mut to, v);
+            assert_eq!(
+                std::str::from_utf8(&to[..len]).unwrap().parse::<u32>(),
+                Ok(v)
+            );
+        }
+    }
+
+    #[test]
+    fn runs_are_written_as_the_rows() {
+        for n in (1..=60).chain([99, 100, 1001, 1_000_002, 1_000_003, 1_000_008]) {
+            let (Some(runs), Some(rows)) = (explicit::runs_of(n), explicit::rows(n)) else {
+                continue;
+            };
+            for sep in [b' ', b','] {
+                let (mut fast, mut plain) = (Vec::new(), Vec::new());
+                write_runs(&mut fast, &runs, sep).unwrap();
+                write_rows(&mut plain, rows.clone(), sep).unwrap();
+                assert!(fast == plain, "N = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn adding_two_carries() {
+        for v in (1u32..3000).chain([999_999_998, 999_999_999, 123_456_789, 4_294_967_293]) {
+            let mut first = [0u8; 16];
+            let mut len = write_decimal(&mut first, v);
+            let mut digits = u128::from_le_bytes(first);
+            add_two(&mut digits, &mut len);
+            assert_eq!(
+                &digits.to_le_bytes()[..len],
+                (v as u64 + 2).to_string().as_bytes()
+            );
+        }
+    }
 
     #[test]
     fn rows_are_written_one_based() {

@@ -33,11 +33,12 @@ pub fn exists(n: u64) -> bool {
 
 /// A run of the seed's list: `len` numbers `first + 2 k` for k = 0, 1, ..., or, with
 /// `swap_pairs`, `first + 2 (k xor 1)` (each pair of neighbours swapped: 3, 1, 7, 5, ...).
+/// The numbers are 1-based rows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Run {
-    first: u64,
-    len: u64,
-    swap_pairs: bool,
+pub struct Run {
+    pub first: u64,
+    pub len: u64,
+    pub swap_pairs: bool,
 }
 
 const fn run(first: u64, len: u64) -> Run {
@@ -145,6 +146,12 @@ fn list(n: u64) -> Rows {
     }
 }
 
+/// The seed's solution for `n` as its runs, for writers that make use of the steps of two
+/// (the rows of [`rows`], column by column); `None` as for [`rows`].
+pub fn runs_of(n: usize) -> Option<Vec<Run>> {
+    rows(n).map(|r| r.runs[..r.count].to_vec())
+}
+
 /// The seed's solution for `n` as a placement (N queens in memory), or `None` as for [`rows`].
 pub fn placement(n: usize) -> Option<Placement> {
     rows(n).map(|r| Placement::from_rows_unchecked(r.collect()))
@@ -248,6 +255,26 @@ mod tests {
             assert_eq!(rows.len(), n);
             let p = Placement::from_rows_unchecked(rows.collect());
             assert!(p.is_solution(), "N = {n}");
+        }
+    }
+
+    #[test]
+    fn runs_spell_out_the_rows() {
+        for n in (1..=100).chain([1_000_002, 1_000_003, 1_000_008]) {
+            let Some(runs) = runs_of(n) else {
+                assert!(n == 2 || n == 3);
+                continue;
+            };
+            let spelled: Vec<u32> = runs
+                .iter()
+                .flat_map(|run| {
+                    (0..run.len).map(move |k| {
+                        let k = if run.swap_pairs { k ^ 1 } else { k };
+                        (run.first + 2 * k - 1) as u32
+                    })
+                })
+                .collect();
+            assert!(spelled.iter().copied().eq(rows(n).unwrap()), "N = {n}");
         }
     }
 
