@@ -163,22 +163,16 @@ fn run_explicit(args: &Args) -> anyhow::Result<ExitCode> {
     }
     let n = size(args, explicit::MAX_N)?;
     let start = Instant::now();
-    let Some(rows) = explicit::rows(n) else {
+    if !queens::construct::exists(n as u64) {
         return none_exists(n);
-    };
+    }
     let stats = Stats {
         method: "explicit",
         details: vec![("N mod 12", n as u64 % 12)],
         seed: None,
         start,
     };
-    let runs = explicit::runs_of(n).expect("a solution exists");
-    let solution = Solution {
-        numbers: |out: &mut dyn Write, sep| write_runs(out, &runs, sep),
-        rows,
-        placement: || explicit::placement(n),
-    };
-    write_solution(args, n, solution, stats)
+    write_solution(args, n, Solution::Explicit, stats)
 }
 
 fn run_min_conflicts(args: &Args) -> anyhow::Result<ExitCode> {
@@ -203,7 +197,7 @@ fn run_min_conflicts(args: &Args) -> anyhow::Result<ExitCode> {
         seed: Some(seed),
         start,
     };
-    write_solution(args, n, solution_of(&p), stats)
+    write_solution(args, n, Solution::InMemory(&p), stats)
 }
 
 fn run_random(args: &Args) -> anyhow::Result<ExitCode> {
@@ -222,7 +216,7 @@ fn run_random(args: &Args) -> anyhow::Result<ExitCode> {
         seed: Some(seed),
         start,
     };
-    write_solution(args, n, solution_of(&p), stats)
+    write_solution(args, n, Solution::InMemory(&p), stats)
 }
 
 /// The control of a search: Ctrl-C cancels it, and so does the end of `--time-limit` (which
@@ -299,41 +293,57 @@ impl Stats {
     }
 }
 
-/// The solution, in the three forms the formats ask for: `numbers` writes the 1-based rows with
-/// a separator (perm, json), `rows` streams the 0-based rows (algebraic), `placement` gives it
-/// in memory (board).
-struct Solution<N, R, P> {
-    numbers: N,
-    rows: R,
-    placement: P,
+/// A solution to write: the explicit construction for N, streamed, or one in memory.
+#[derive(Clone, Copy)]
+enum Solution<'a> {
+    Explicit,
+    InMemory(&'a Placement),
+}
+
+impl<'a> Solution<'a> {
+    /// Writes the 1-based rows separated by `sep`.
+    fn numbers(self, n: usize, out: &mut dyn Write, sep: u8) -> std::io::Result<()> {
+        match self {
+            Solution::Explicit => {
+                let runs = explicit::runs_of(n).expect("a solution exists");
+                write_runs(out, &runs, sep)
+            }
+            Solution::InMemory(p) => write_rows(out, p.rows().iter().copied(), sep),
+        }
+    }
+
+    /// The 0-based rows.
+    fn rows(self, n: usize) -> Box<dyn Iterator<Item = u32> + 'a> {
+        match self {
+            Solution::Explicit => Box::new(explicit::rows(n).expect("a solution exists")),
+            Solution::InMemory(p) => Box::new(p.rows().iter().copied()),
+        }
+    }
+
+    fn placement(self, n: usize) -> Option<Placement> {
+        match self {
+            Solution::Explicit => explicit::placement(n),
+            Solution::InMemory(p) => Some(p.clone()),
+        }
+    }
 }
 
 /// Writes the solution in the chosen format.
-fn write_solution<N, R, P>(
+fn write_solution(
     args: &Args,
     n: usize,
-    solution: Solution<N, R, P>,
+    solution: Solution,
     stats: Stats,
-) -> anyhow::Result<ExitCode>
-where
-    N: FnOnce(&mut dyn Write, u8) -> std::io::Result<()>,
-    R: Iterator<Item = u32>,
-    P: FnOnce() -> Option<Placement>,
-{
-    let Solution {
-        numbers,
-        rows,
-        placement,
-    } = solution;
+) -> anyhow::Result<ExitCode> {
     let mut out = out::stdout();
     match args.format {
         Format::Perm => {
-            numbers(&mut out, b' ')?;
+            solution.numbers(n, &mut out, b' ')?;
             out.write_all(b"\n")?;
         }
         Format::Json => {
             write!(out, "{{\"n\":{n},\"rows\":[")?;
-            numbers(&mut out, b',')?;
+            solution.numbers(n, &mut out, b',')?;
             out.write_all(b"]")?;
             if args.stats {
                 let seconds = stats.start.elapsed().as_secs_f64();
@@ -342,14 +352,14 @@ where
             out.write_all(b"}\n")?;
         }
         Format::Algebraic => {
-            for (c, r) in rows.enumerate() {
+            for (c, r) in solution.rows(n).enumerate() {
                 let sep = if c == 0 { "" } else { " " };
                 write!(out, "{sep}{}", Square::new(c as u32, r))?;
             }
             out.write_all(b"\n")?;
         }
         Format::Board => {
-            if let Some(p) = placement() {
+            if let Some(p) = solution.placement(n) {
                 write_placement(&mut out, &p, Format::Board, style(args), 1, None)?;
             }
         }
@@ -359,21 +369,6 @@ where
         stats.print(stats.start.elapsed().as_secs_f64());
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The three forms of a solution in memory.
-fn solution_of(
-    p: &Placement,
-) -> Solution<
-    impl FnOnce(&mut dyn Write, u8) -> std::io::Result<()> + '_,
-    impl Iterator<Item = u32> + '_,
-    impl FnOnce() -> Option<Placement> + '_,
-> {
-    Solution {
-        numbers: move |out: &mut dyn Write, sep| write_rows(out, p.rows().iter().copied(), sep),
-        rows: p.rows().iter().copied(),
-        placement: move || Some(p.clone()),
-    }
 }
 
 /// Writes the rows of the explicit construction separated by `sep`: within a run the numbers go
