@@ -180,7 +180,10 @@ fn run_min_conflicts(args: &Args) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(rand::random);
     let (control, timed_out) = controls(args)?;
     let start = Instant::now();
-    let (p, work) = match searched(min_conflicts::solve(n, seed, &control), &timed_out, args)? {
+    let found = progress::watch(&control, "min-conflicts", || {
+        min_conflicts::solve(n, seed, &control)
+    });
+    let (p, work) = match searched(found, &timed_out, args)? {
         Ok(Some(found)) => found,
         Ok(None) => return none_exists(n),
         Err(code) => return Ok(code),

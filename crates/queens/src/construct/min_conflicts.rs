@@ -60,7 +60,8 @@ pub struct Stats {
 }
 
 /// A solution for `n` found by the seeded local search, with the work it took; `None` when no
-/// solution exists (N = 2, 3). Obeys cancellation.
+/// solution exists (N = 2, 3). Obeys cancellation, and reports the columns of the greedy start
+/// as progress (the repair is short).
 pub fn solve(n: usize, seed: u64, control: &Control) -> Result<Option<(Placement, Stats)>, Error> {
     if n == 0 || n > MAX_N {
         return Err(Error::TooLarge { n, max: MAX_N });
@@ -233,9 +234,15 @@ impl Board {
             draw_ahead(c, rng, slot);
         }
         let mut attacked = Vec::new();
+        control.set_total(n as u64);
         for c in 0..n {
-            if c % (1 << 16) == 0 && control.is_cancelled() {
-                return None;
+            if c % (1 << 16) == 0 {
+                if control.is_cancelled() {
+                    return None;
+                }
+                if c > 0 {
+                    control.advance(1 << 16);
+                }
             }
             // Stage two for column c + AHEAD / 2, then this column's batch.
             let half = c + AHEAD / 2;
