@@ -40,7 +40,7 @@ none found within --time-limit, 2 bad input.
 
 Examples:
   queens solve 8                           # the seed's construction: 2 4 6 8 3 1 7 5
-  queens solve 1000000000 > big.txt        # streamed, constant memory
+  queens solve 100000000 > big.txt         # 889 MB, streamed in constant memory
   queens solve 1000000 --method min-conflicts --seed 7 --stats
   queens solve 8 --method random --format board
   queens solve 3 --exists
