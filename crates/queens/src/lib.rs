@@ -4,11 +4,13 @@
 //! parsing, formatting and validity test, and the board's [`Symmetry`] group with [`Orbit`]s
 //! and canonical forms. The engines: [`Solutions`] streams every solution in order,
 //! [`count::count`] gives exact totals with the symmetry breakdown. Long computations report
-//! progress and obey cancellation through [`Control`].
+//! progress and obey cancellation through [`Control`]. [`construct`] gives one solution for any N
+//! (the explicit construction, local search, a uniformly random draw).
 //!
 //! The library does no I/O: no printing, no files, no process exit.
 
 pub mod classic;
+pub mod construct;
 pub mod control;
 pub mod count;
 pub mod error;

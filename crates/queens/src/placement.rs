@@ -76,7 +76,50 @@ impl Placement {
     }
 
     /// Parses either notation (see the module comment).
+    ///
+    /// Linear in the length of the text. Plain rows separated by white space (the form of a
+    /// large solution in a file) take a fast path with the same results.
     pub fn parse(text: &str) -> Result<Placement, ParseError> {
+        match Self::parse_plain_rows(text) {
+            Some(result) => result,
+            None => Self::parse_any(text),
+        }
+    }
+
+    /// Rows as plain whole numbers separated by ASCII white space, in two passes over the
+    /// bytes (count the numbers, then read them) and no strings in between; `None` for any
+    /// other text, which [`Placement::parse_any`] reads.
+    fn parse_plain_rows(text: &str) -> Option<Result<Placement, ParseError>> {
+        let mut n = 0usize;
+        let mut in_number = false;
+        for &b in text.as_bytes() {
+            if b.is_ascii_digit() {
+                n += usize::from(!in_number);
+                in_number = true;
+            } else if b.is_ascii_whitespace() {
+                in_number = false;
+            } else {
+                return None;
+            }
+        }
+        if n == 0 {
+            return None;
+        }
+        let mut rows = Vec::with_capacity(n);
+        for token in text.split_ascii_whitespace() {
+            let row = token.bytes().fold(0u64, |value, b| {
+                value.saturating_mul(10).saturating_add(u64::from(b - b'0'))
+            });
+            if row == 0 || row > n as u64 {
+                return Some(Err(ParseError::BadRow(token.to_string(), n)));
+            }
+            rows.push((row - 1) as u32);
+        }
+        Some(Ok(Placement { rows }))
+    }
+
+    /// The general parser of both notations.
+    fn parse_any(text: &str) -> Result<Placement, ParseError> {
         let cleaned: String = text
             .chars()
             .map(|c| match c {
@@ -341,6 +384,38 @@ mod tests {
         assert_eq!(
             (c.a, c.b, c.line),
             (Square::new(0, 0), Square::new(1, 1), Line::Diagonal)
+        );
+    }
+
+    proptest::proptest! {
+        /// The fast path for plain rows reads text exactly as the general parser does.
+        #[test]
+        fn plain_rows_parse_as_the_general_parser_does(
+            text in "[0-9 \t\r\n]{0,12}|(0?[1-9]{1,2}[ \n]{1,2}){1,9}|[0-9]{18,22}( 1)?"
+        ) {
+            if let Some(fast) = Placement::parse_plain_rows(&text) {
+                proptest::prop_assert_eq!(fast, Placement::parse_any(&text));
+            }
+        }
+    }
+
+    #[test]
+    fn plain_rows_take_the_fast_path() {
+        assert!(Placement::parse_plain_rows("2 4 1 3\n").is_some());
+        assert!(Placement::parse_plain_rows("\t2\r\n4 1   3").is_some());
+        assert!(Placement::parse_plain_rows("2,4,1,3").is_none());
+        assert!(Placement::parse_plain_rows("  ").is_none());
+        assert_eq!(
+            Placement::parse("2 4 1 5"),
+            Err(ParseError::BadRow("5".into(), 4))
+        );
+        assert_eq!(
+            Placement::parse("1 99999999999999999999999 2"),
+            Err(ParseError::BadRow("99999999999999999999999".into(), 3))
+        );
+        assert_eq!(
+            Placement::parse("0 1"),
+            Err(ParseError::BadRow("0".into(), 2))
         );
     }
 

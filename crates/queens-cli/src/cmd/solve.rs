@@ -1,39 +1,62 @@
 //! `queens solve N`: one solution for any N.
 //!
-//! Each method lives in its own file; this module parses the arguments and dispatches.
+//! The methods live in the library (`queens::construct`, and the backtracking of
+//! `solve_backtrack.rs`); this module parses the arguments, runs the method and writes the
+//! solution. The permutation and JSON formats are written as the rows come, so the explicit
+//! construction streams any N in constant memory.
 
-use crate::cmd::list::Format;
+use crate::cmd::list::{write_placement, Format};
+use crate::{out, progress};
+use queens::construct::{explicit, min_conflicts, random};
+use queens::{Control, DiagramStyle, Placement, Square};
+use std::io::Write;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// How to find the solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Method {
-    /// The explicit construction by N mod 12 (seed 001): no search, any N
+    /// The explicit construction by N mod 12 (seed 001): no search, any N up to 4294967295
     Explicit,
-    /// Local search by min-conflicts (Minton et al. 1992), seeded
+    /// Local search by min-conflicts (Minton et al. 1992), seeded; N up to 10^9 (4.5 bytes a queen)
     MinConflicts,
     /// The first solution of plain backtracking, with its search statistics
     Backtrack,
-    /// A uniformly random solution, by counting sub-trees (small N)
+    /// A uniformly random solution, by counting sub-trees; N up to 16 (each draw counts all
+    /// solutions: 0.1 s of CPU at N = 14, 0.7 s at 15, 5 s at 16)
     Random,
 }
+
+/// The largest N drawn as a board diagram.
+const BOARD_MAX_N: usize = 1000;
 
 /// Find one solution for an N x N board.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  queens solve 8 --method backtrack --stats\n  queens solve 1000000 > big.txt"
+    after_help = "Exit codes: 0 a solution (or --exists: yes), 1 none exists (N = 2, 3) or \
+none found within --time-limit, 2 bad input.
+
+Examples:
+  queens solve 8                           # the seed's construction: 2 4 6 8 3 1 7 5
+  queens solve 100000000 > big.txt         # 889 MB, streamed in constant memory
+  queens solve 1000000 --method min-conflicts --seed 7 --stats
+  queens solve 8 --method random --format board
+  queens solve 3 --exists
+  queens solve 8 --method backtrack --stats"
 )]
 pub struct Args {
     /// Board size N
     #[arg(value_name = "N")]
     pub n: String,
     /// Method
-    #[arg(long, short = 'm', value_enum, default_value_t = Method::Backtrack)]
+    #[arg(long, short = 'm', value_enum, default_value_t = Method::Explicit)]
     pub method: Method,
-    /// Random seed (min-conflicts, random)
+    /// Random seed (min-conflicts, random); without it, a fresh one (shown by --stats)
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// Output format
+    /// Output format (board: N up to 1000)
     #[arg(long, short = 'f', value_enum, default_value_t = Format::Perm)]
     pub format: Format,
     /// Print the work the search took (on stderr, or in the JSON)
@@ -42,16 +65,539 @@ pub struct Args {
     /// Give up after this many seconds (searching methods)
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
+    /// Only say whether a solution exists (yes for N = 1 and N >= 4), for any N at once
+    #[arg(long)]
+    pub exists: bool,
+    /// Draw boards with Unicode pieces (with --format board)
+    #[arg(long)]
+    pub unicode: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.exists {
+        return exists(&args);
+    }
     match args.method {
         Method::Backtrack => crate::cmd::solve_backtrack::run(&args),
-        other => Err(crate::out::bad(format!(
-            "method '{}' is not available yet: use --method backtrack",
-            clap::ValueEnum::to_possible_value(&other)
-                .map(|v| v.get_name().to_string())
-                .unwrap_or_default()
-        ))),
+        Method::Explicit => run_explicit(&args),
+        Method::MinConflicts => run_min_conflicts(&args),
+        Method::Random => run_random(&args),
+    }
+}
+
+/// `--exists`: a yes or no for any whole number, however long.
+fn exists(args: &Args) -> anyhow::Result<ExitCode> {
+    let text = args.n.trim();
+    let digits = text.trim_start_matches('0');
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) || digits.is_empty() {
+        return Err(out::bad(format!(
+            "expected a whole number N >= 1, got '{}'",
+            args.n
+        )));
+    }
+    let yes = digits != "2" && digits != "3";
+    let mut out = out::stdout();
+    if args.format == Format::Json {
+        writeln!(out, "{{\"n\":{digits},\"exists\":{yes}}}")?;
+    } else if yes {
+        writeln!(out, "yes: N = {digits} has a solution")?;
+    } else {
+        writeln!(
+            out,
+            "no: N = {digits} has no solution: {}",
+            why_none(digits)
+        )?;
+    }
+    out.flush()?;
+    Ok(if yes {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Why N = 2 and 3 have no solution.
+fn why_none(n: &str) -> &'static str {
+    if n == "2" {
+        "any two squares of a 2x2 board share a row, a column or a diagonal"
+    } else {
+        "at most two queens fit on a 3x3 board without attacking each other"
+    }
+}
+
+/// The exit for N = 2 and 3.
+fn none_exists(n: usize) -> anyhow::Result<ExitCode> {
+    let n = n.to_string();
+    eprintln!("queens: no solution exists for N = {n}: {}", why_none(&n));
+    Ok(ExitCode::from(1))
+}
+
+/// N for a method that accepts up to `max`, checked against the format before any work.
+fn size(args: &Args, max: usize) -> anyhow::Result<usize> {
+    let method = clap::ValueEnum::to_possible_value(&args.method)
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default();
+    let n = crate::input::size(&args.n, 1, max)
+        .map_err(|e| out::bad(format!("{e} (with --method {method})")))?;
+    if args.format == Format::Board && n > BOARD_MAX_N {
+        return Err(out::bad(format!(
+            "N = {n} is too large for --format board (N up to {BOARD_MAX_N}): use perm, algebraic or json"
+        )));
+    }
+    Ok(n)
+}
+
+fn style(args: &Args) -> DiagramStyle {
+    if args.unicode {
+        DiagramStyle::Unicode
+    } else {
+        DiagramStyle::Ascii
+    }
+}
+
+fn run_explicit(args: &Args) -> anyhow::Result<ExitCode> {
+    if args.seed.is_some() {
+        return Err(out::bad(
+            "--seed has no effect on the explicit construction: use it with --method min-conflicts or random",
+        ));
+    }
+    let n = size(args, explicit::MAX_N)?;
+    let start = Instant::now();
+    if !queens::construct::exists(n as u64) {
+        return none_exists(n);
+    }
+    let stats = Stats {
+        method: "explicit",
+        details: vec![("N mod 12", n as u64 % 12)],
+        seed: None,
+        start,
+    };
+    write_solution(args, n, Solution::Explicit, stats)
+}
+
+fn run_min_conflicts(args: &Args) -> anyhow::Result<ExitCode> {
+    let n = size(args, min_conflicts::MAX_N)?;
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let (control, timed_out) = controls(args)?;
+    let start = Instant::now();
+    let found = progress::watch(&control, "min-conflicts", || {
+        min_conflicts::solve(n, seed, &control)
+    });
+    let (p, work) = match searched(found, &timed_out, args)? {
+        Ok(Some(found)) => found,
+        Ok(None) => return none_exists(n),
+        Err(code) => return Ok(code),
+    };
+    let stats = Stats {
+        method: "min-conflicts",
+        details: vec![
+            ("restarts", work.restarts),
+            ("draws", work.draws),
+            ("attacked at start", work.attacked_at_start),
+            ("swaps tried", work.swaps_tried),
+            ("swaps", work.swaps),
+        ],
+        seed: Some(seed),
+        start,
+    };
+    write_solution(args, n, Solution::InMemory(&p), stats)
+}
+
+fn run_random(args: &Args) -> anyhow::Result<ExitCode> {
+    let n = size(args, random::MAX_N)?;
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let (control, timed_out) = controls(args)?;
+    let start = Instant::now();
+    let (p, solutions) = match searched(random::solve(n, seed, &control), &timed_out, args)? {
+        Ok(Some(found)) => found,
+        Ok(None) => return none_exists(n),
+        Err(code) => return Ok(code),
+    };
+    let stats = Stats {
+        method: "random",
+        details: vec![("solutions", solutions)],
+        seed: Some(seed),
+        start,
+    };
+    write_solution(args, n, Solution::InMemory(&p), stats)
+}
+
+/// The control of a search: Ctrl-C cancels it, and so does the end of `--time-limit` (which
+/// also sets the flag).
+fn controls(args: &Args) -> anyhow::Result<(Arc<Control>, Arc<AtomicBool>)> {
+    let control = progress::interruptible();
+    let timed_out = Arc::new(AtomicBool::new(false));
+    if let Some(seconds) = args.time_limit {
+        if !(seconds.is_finite() && seconds > 0.0) {
+            return Err(out::bad(format!(
+                "bad time limit '{seconds}': expected a number of seconds above 0"
+            )));
+        }
+        let (control, timed_out) = (control.clone(), timed_out.clone());
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_secs_f64(seconds));
+            timed_out.store(true, Ordering::Relaxed);
+            control.cancel();
+        });
+    }
+    Ok((control, timed_out))
+}
+
+/// The outcome of a search; `Err(code)` when the time limit stopped it (exit code 1).
+fn searched<T>(
+    found: Result<Option<T>, queens::Error>,
+    timed_out: &AtomicBool,
+    args: &Args,
+) -> anyhow::Result<Result<Option<T>, ExitCode>> {
+    match found {
+        Err(queens::Error::Cancelled) if timed_out.load(Ordering::Relaxed) => {
+            eprintln!(
+                "queens: no solution found within the time limit of {} s",
+                args.time_limit.unwrap_or(0.0)
+            );
+            Ok(Err(ExitCode::from(1)))
+        }
+        other => Ok(Ok(other?)),
+    }
+}
+
+/// What `--stats` prints.
+struct Stats {
+    method: &'static str,
+    details: Vec<(&'static str, u64)>,
+    seed: Option<u64>,
+    start: Instant,
+}
+
+impl Stats {
+    fn json(&self, seconds: f64) -> serde_json::Value {
+        let mut map = serde_json::Map::new();
+        map.insert("method".into(), self.method.into());
+        if let Some(seed) = self.seed {
+            map.insert("seed".into(), seed.into());
+        }
+        for &(key, value) in &self.details {
+            map.insert(key.replace(' ', "_"), value.into());
+        }
+        map.insert("seconds".into(), seconds.into());
+        serde_json::Value::Object(map)
+    }
+
+    fn print(&self, seconds: f64) {
+        let mut lines = vec![("method", self.method.to_string())];
+        if let Some(seed) = self.seed {
+            lines.push(("seed", seed.to_string()));
+        }
+        lines.extend(self.details.iter().map(|&(k, v)| (k, v.to_string())));
+        lines.push(("seconds", format!("{seconds:.3}")));
+        for (key, value) in lines {
+            eprintln!("{:<18} {value}", format!("{key}:"));
+        }
+    }
+}
+
+/// A solution to write: the explicit construction for N, streamed, or one in memory.
+#[derive(Clone, Copy)]
+enum Solution<'a> {
+    Explicit,
+    InMemory(&'a Placement),
+}
+
+impl<'a> Solution<'a> {
+    /// Writes the 1-based rows separated by `sep`.
+    fn numbers(self, n: usize, out: &mut dyn Write, sep: u8) -> std::io::Result<()> {
+        match self {
+            Solution::Explicit => {
+                let runs = explicit::runs_of(n).expect("a solution exists");
+                write_runs(out, &runs, sep)
+            }
+            Solution::InMemory(p) => write_rows(out, p.rows().iter().copied(), sep),
+        }
+    }
+
+    /// The 0-based rows.
+    fn rows(self, n: usize) -> Box<dyn Iterator<Item = u32> + 'a> {
+        match self {
+            Solution::Explicit => Box::new(explicit::rows(n).expect("a solution exists")),
+            Solution::InMemory(p) => Box::new(p.rows().iter().copied()),
+        }
+    }
+
+    fn placement(self, n: usize) -> Option<Placement> {
+        match self {
+            Solution::Explicit => explicit::placement(n),
+            Solution::InMemory(p) => Some(p.clone()),
+        }
+    }
+}
+
+/// Writes the solution in the chosen format.
+fn write_solution(
+    args: &Args,
+    n: usize,
+    solution: Solution,
+    stats: Stats,
+) -> anyhow::Result<ExitCode> {
+    let mut out = out::stdout();
+    match args.format {
+        Format::Perm => {
+            solution.numbers(n, &mut out, b' ')?;
+            out.write_all(b"\n")?;
+        }
+        Format::Json => {
+            write!(out, "{{\"n\":{n},\"rows\":[")?;
+            solution.numbers(n, &mut out, b',')?;
+            out.write_all(b"]")?;
+            if args.stats {
+                let seconds = stats.start.elapsed().as_secs_f64();
+                write!(out, ",\"stats\":{}", stats.json(seconds))?;
+            }
+            out.write_all(b"}\n")?;
+        }
+        Format::Algebraic => {
+            for (c, r) in solution.rows(n).enumerate() {
+                let sep = if c == 0 { "" } else { " " };
+                write!(out, "{sep}{}", Square::new(c as u32, r))?;
+            }
+            out.write_all(b"\n")?;
+        }
+        Format::Board => {
+            if let Some(p) = solution.placement(n) {
+                write_placement(&mut out, &p, Format::Board, style(args), 1, None)?;
+            }
+        }
+    }
+    out.flush()?;
+    if args.stats && args.format != Format::Json {
+        stats.print(stats.start.elapsed().as_secs_f64());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the rows of the explicit construction separated by `sep`: within a run the numbers go
+/// up by two, so the decimal digits of the next one come from the last by adding 2 to the last
+/// digit and carrying (one number in five), with no division at all. Runs with swapped pairs
+/// go through [`write_rows`].
+fn write_runs(out: &mut dyn Write, runs: &[explicit::Run], sep: u8) -> std::io::Result<()> {
+    const BLOCK: usize = 1 << 18;
+    let mut block = vec![0u8; BLOCK + 32];
+    let mut at = 0;
+    let mut wrote = false;
+    for run in runs.iter().filter(|run| run.len > 0) {
+        if wrote {
+            block[at] = sep;
+            at += 1;
+        }
+        wrote = true;
+        if run.swap_pairs {
+            out.write_all(&block[..at])?;
+            at = 0;
+            let rows = (0..run.len).map(|k| (run.first + 2 * (k ^ 1) - 1) as u32);
+            write_rows(out, rows, sep)?;
+            continue;
+        }
+        // The current number: its len digits as the low bytes of a 16-byte word, kept in
+        // registers (bytes stored one by one and read back as a word would stall).
+        let mut first = [0u8; 16];
+        let mut len = write_decimal(&mut first, run.first as u32);
+        let mut digits = u128::from_le_bytes(first);
+        for k in 0..run.len {
+            if k > 0 {
+                block[at] = sep;
+                at += 1;
+                add_two(&mut digits, &mut len);
+            }
+            block[at..at + 16].copy_from_slice(&digits.to_le_bytes());
+            at += len;
+            if at >= BLOCK {
+                out.write_all(&block[..at])?;
+                at = 0;
+            }
+        }
+    }
+    out.write_all(&block[..at])
+}
+
+/// Adds 2 to the decimal number whose `len` ASCII digits are the low bytes of `digits`
+/// (first digit in the lowest byte).
+#[inline(always)]
+fn add_two(digits: &mut u128, len: &mut usize) {
+    let mut carry: u128 = 2;
+    for i in (0..*len).rev() {
+        let shift = 8 * i;
+        if (*digits >> shift) as u8 as u128 + carry <= b'9' as u128 {
+            *digits += carry << shift;
+            return;
+        }
+        // This digit wraps round: d + carry - 10, and 1 to carry.
+        *digits -= (10 - carry) << shift;
+        carry = 1;
+    }
+    // A new first digit: move the others one place on.
+    *digits = (*digits << 8) | b'1' as u128;
+    *len += 1;
+}
+
+/// Writes the 1-based rows separated by `sep`, in large blocks: the hot loop of a huge N.
+fn write_rows(
+    out: &mut dyn Write,
+    rows: impl Iterator<Item = u32>,
+    sep: u8,
+) -> std::io::Result<()> {
+    const BLOCK: usize = 1 << 18;
+    let mut block = vec![0u8; BLOCK + 16];
+    let mut at = 0;
+    for r in rows {
+        at += write_decimal(&mut block[at..at + 11], r + 1);
+        block[at] = sep;
+        at += 1;
+        if at >= BLOCK {
+            out.write_all(&block[..at])?;
+            at = 0;
+        }
+    }
+    // All but the separator after the last row.
+    out.write_all(&block[..at.saturating_sub(1)])
+}
+
+/// The decimal digits of 00 to 99.
+const PAIRS: [u8; 200] = {
+    let mut pairs = [0; 200];
+    let mut i = 0;
+    while i < 100 {
+        pairs[2 * i] = b'0' + (i / 10) as u8;
+        pairs[2 * i + 1] = b'0' + (i % 10) as u8;
+        i += 1;
+    }
+    pairs
+};
+
+/// Writes `v` in decimal at the start of `to` (at least 10 bytes) and returns its length: two
+/// digits at a time from the right, straight into the block (a call to a formatter and a copy
+/// per number cost twice as much as the whole loop).
+#[inline(always)]
+fn write_decimal(to: &mut [u8], v: u32) -> usize {
+    // The length by independent comparisons (a chain of steps in `ilog10` costs more here).
+    let len = 1 + [
+        10,
+        100,
+        1_000,
+        10_000,
+        100_000,
+        1_000_000,
+        10_000_000,
+        100_000_000,
+        1_000_000_000,
+    ]
+    .iter()
+    .map(|&power| usize::from(v >= power))
+    .sum::<usize>();
+    let pair = |p: u32| {
+        let p = p as usize * 2;
+        [PAIRS[p], PAIRS[p + 1]]
+    };
+    // The last four digits apart from the rest: two short chains of divisions, not one long.
+    let (mut high, mut end) = (v, len);
+    if len > 4 {
+        let low = v % 10_000;
+        to[len - 4..len - 2].copy_from_slice(&pair(low / 100));
+        to[len - 2..len].copy_from_slice(&pair(low % 100));
+        high = v / 10_000;
+        end = len - 4;
+    }
+    while high >= 100 {
+        to[end - 2..end].copy_from_slice(&pair(high % 100));
+        end -= 2;
+        high /= 100;
+    }
+    if high >= 10 {
+        to[end - 2..end].copy_from_slice(&pair(high));
+    } else {
+        to[end - 1] = b'0' + high as u8;
+    }
+    len
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimals_of_every_length() {
+        let mut to = [0u8; 11];
+        for v in [
+            0,
+            1,
+            9,
+            10,
+            42,
+            99,
+            100,
+            101,
+            999,
+            1000,
+            65535,
+            1_000_000_007,
+            u32::MAX,
+        ] {
+            let len = write_decimal(&mut to, v);
+            assert_eq!(&to[..len], v.to_string().as_bytes());
+        }
+        for v in (0..2_000_000).step_by(7) {
+            let len = write_decimal(&mut to, v);
+            assert_eq!(
+                std::str::from_utf8(&to[..len]).unwrap().parse::<u32>(),
+                Ok(v)
+            );
+        }
+    }
+
+    #[test]
+    fn runs_are_written_as_the_rows() {
+        for n in (1..=60).chain([99, 100, 1001, 1_000_002, 1_000_003, 1_000_008]) {
+            let (Some(runs), Some(rows)) = (explicit::runs_of(n), explicit::rows(n)) else {
+                continue;
+            };
+            for sep in [b' ', b','] {
+                let (mut fast, mut plain) = (Vec::new(), Vec::new());
+                write_runs(&mut fast, &runs, sep).unwrap();
+                write_rows(&mut plain, rows.clone(), sep).unwrap();
+                assert!(fast == plain, "N = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn adding_two_carries() {
+        for v in (1u32..3000).chain([999_999_998, 999_999_999, 123_456_789, 4_294_967_293]) {
+            let mut first = [0u8; 16];
+            let mut len = write_decimal(&mut first, v);
+            let mut digits = u128::from_le_bytes(first);
+            add_two(&mut digits, &mut len);
+            assert_eq!(
+                &digits.to_le_bytes()[..len],
+                (v as u64 + 2).to_string().as_bytes()
+            );
+        }
+    }
+
+    #[test]
+    fn rows_are_written_one_based() {
+        let mut text = Vec::new();
+        write_rows(&mut text, [1, 3, 0, 2].into_iter(), b' ').unwrap();
+        assert_eq!(text, b"2 4 1 3");
+        let mut text = Vec::new();
+        write_rows(&mut text, std::iter::empty(), b',').unwrap();
+        assert!(text.is_empty());
+    }
+
+    #[test]
+    fn existence_matches_the_construction() {
+        for n in 1..200usize {
+            assert_eq!(
+                explicit::rows(n).is_some(),
+                queens::construct::exists(n as u64)
+            );
+        }
     }
 }
