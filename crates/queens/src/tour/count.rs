@@ -1,0 +1,1 @@
+//! Exact counts (to come).
