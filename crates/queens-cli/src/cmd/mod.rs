@@ -7,3 +7,4 @@ pub mod list;
 pub mod show;
 pub mod solve;
 pub mod solve_backtrack;
+pub mod tour;

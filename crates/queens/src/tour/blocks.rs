@@ -109,7 +109,11 @@ fn search(spec: &Spec, attempt: u64) -> Option<Vec<[u16; 2]>> {
     };
     let candidates = |path: &[u16], visited: &[bool], degree: &[u8]| -> Vec<u16> {
         let s = *path.last().expect("non-empty");
-        let prev = if path.len() > 1 { path[path.len() - 2] } else { NONE };
+        let prev = if path.len() > 1 {
+            path[path.len() - 2]
+        } else {
+            NONE
+        };
         let remaining = total - path.len();
         if closed && degree[start as usize] == 0 {
             return vec![];
@@ -117,7 +121,11 @@ fn search(spec: &Spec, attempt: u64) -> Option<Vec<[u16; 2]>> {
         let p = partner[s as usize];
         if p != NONE && p != prev {
             // Forced along the prescribed move (or closing through it at the very end).
-            return if !visited[p as usize] { vec![p] } else { vec![] };
+            return if !visited[p as usize] {
+                vec![p]
+            } else {
+                vec![]
+            };
         }
         let mut out: Vec<(u8, i32, u16)> = Vec::with_capacity(8);
         for &q in &nbrs[s as usize] {
@@ -226,22 +234,52 @@ mod explore {
             for w in 5..=15u16 {
                 let odd = h % 2 == 1 && w % 2 == 1;
                 for flags in 0..16u8 {
-                    if flags & 12 != 0 && flags & 2 != 0 { continue; }
+                    if flags & 12 != 0 && flags & 2 != 0 {
+                        continue;
+                    }
                     let mut required = vec![];
-                    if flags & 1 != 0 { required.push(((w - 2, 0), (w - 1, 2))); }
-                    if flags & 2 != 0 { required.push(((0, 1), (1, 3))); }
-                    if flags & 4 != 0 { required.push(((0, h - 2), (2, h - 1))); }
-                    if flags & 8 != 0 { required.push(((1, 0), (3, 1))); }
-                    let starts: Vec<Option<(u16,u16)>> = if odd {
-                        (0..h).flat_map(|r| (0..w).map(move |c| (c, r))).filter(|(c, r)| (c + r) % 2 == 0).map(Some).collect()
-                    } else { vec![None] };
+                    if flags & 1 != 0 {
+                        required.push(((w - 2, 0), (w - 1, 2)));
+                    }
+                    if flags & 2 != 0 {
+                        required.push(((0, 1), (1, 3)));
+                    }
+                    if flags & 4 != 0 {
+                        required.push(((0, h - 2), (2, h - 1)));
+                    }
+                    if flags & 8 != 0 {
+                        required.push(((1, 0), (3, 1)));
+                    }
+                    let starts: Vec<Option<(u16, u16)>> = if odd {
+                        (0..h)
+                            .flat_map(|r| (0..w).map(move |c| (c, r)))
+                            .filter(|(c, r)| (c + r) % 2 == 0)
+                            .map(Some)
+                            .collect()
+                    } else {
+                        vec![None]
+                    };
                     let t = std::time::Instant::now();
                     let mut fails = 0;
                     for start in starts.iter() {
-                        if block(&Spec { w, h, start: *start, required: required.clone() }).is_none() { fails += 1; }
+                        if block(&Spec {
+                            w,
+                            h,
+                            start: *start,
+                            required: required.clone(),
+                        })
+                        .is_none()
+                        {
+                            fails += 1;
+                        }
                     }
                     let e = t.elapsed().as_secs_f64();
-                    if fails > 0 || e > 0.05 { println!("{w}x{h} flags {flags}: fails {fails}/{} {e:.3}", starts.len()); }
+                    if fails > 0 || e > 0.05 {
+                        println!(
+                            "{w}x{h} flags {flags}: fails {fails}/{} {e:.3}",
+                            starts.len()
+                        );
+                    }
                 }
             }
         }

@@ -183,7 +183,8 @@ impl Construction {
         let nc = self.widths.len();
         let w = self.widths[bj];
         let (x0, y0) = (self.col_starts[bj] as u32, self.row_starts[bi] as u32);
-        let adj = &self.kinds[self.kind[bi * nc + bj] as usize][r as usize * w as usize + c as usize];
+        let adj =
+            &self.kinds[self.kind[bi * nc + bj] as usize][r as usize * w as usize + c as usize];
         let mut out = adj.map(|l| {
             if l == NONE {
                 END
@@ -216,7 +217,11 @@ impl Construction {
         }
         if bj == 0 {
             let nr = self.row_starts.len();
-            let y1 = self.row_starts.get(bi + 1).copied().unwrap_or(self.rows.len()) as u32;
+            let y1 = self
+                .row_starts
+                .get(bi + 1)
+                .copied()
+                .unwrap_or(self.rows.len()) as u32;
             let h = y1 - y0;
             if bi + 1 < nr {
                 if (c, r) == (0, h - 2) {
@@ -254,7 +259,12 @@ impl Construction {
 }
 
 /// A tour from `start` (closed if asked) in linear time; both sides at least 5.
-pub fn tour(board: Board, start: Square, closed: bool, control: &Control) -> Result<Option<Tour>, FindError> {
+pub fn tour(
+    board: Board,
+    start: Square,
+    closed: bool,
+    control: &Control,
+) -> Result<Option<Tour>, FindError> {
     let c = Construction::new(board, start, closed)?;
     let mut path = Vec::with_capacity(board.square_count());
     for (k, s) in c.walk().enumerate() {
@@ -276,7 +286,10 @@ mod tests {
             for t in 0..len {
                 let (parts, odd) = cut(len, Some(t));
                 assert_eq!(parts.iter().sum::<usize>(), len);
-                assert!(parts.iter().all(|&p| (5..=15).contains(&p)), "{len} {t} {parts:?}");
+                assert!(
+                    parts.iter().all(|&p| (5..=15).contains(&p)),
+                    "{len} {t} {parts:?}"
+                );
                 assert_eq!(odd.is_some(), len % 2 == 1);
                 if let Some(o) = odd {
                     let a: usize = parts[..o].iter().sum();
@@ -321,7 +334,10 @@ mod tests {
         for rows in 5..=24 {
             for cols in 5..=24 {
                 let board = Board::new(rows, cols);
-                for s in [Square::new(0, 0), Square::new(cols as u32 / 2, rows as u32 / 2)] {
+                for s in [
+                    Square::new(0, 0),
+                    Square::new(cols as u32 / 2, rows as u32 / 2),
+                ] {
                     for closed in [false, true] {
                         if super::super::existence(board, s, closed).is_ok() {
                             check(board, s, closed);

@@ -86,7 +86,12 @@ impl Board {
 
     /// Whether a board this size can be held (at most [`MAX_SQUARES`] squares, none empty).
     pub fn is_supported(&self) -> bool {
-        self.rows >= 1 && self.cols >= 1 && self.rows.checked_mul(self.cols).is_some_and(|s| s <= MAX_SQUARES)
+        self.rows >= 1
+            && self.cols >= 1
+            && self
+                .rows
+                .checked_mul(self.cols)
+                .is_some_and(|s| s <= MAX_SQUARES)
     }
 }
 
@@ -108,7 +113,11 @@ pub struct Tour {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TourError {
     #[error("the tour has {got} squares but the {board} board has {want}")]
-    WrongLength { board: Board, got: usize, want: usize },
+    WrongLength {
+        board: Board,
+        got: usize,
+        want: usize,
+    },
     #[error("square {square} is off the {board} board")]
     OffBoard { board: Board, square: String },
     #[error("square {square} is visited twice (moves {first} and {second})")]
@@ -123,7 +132,9 @@ pub enum TourError {
         from: String,
         to: String,
     },
-    #[error("the tour is open: its last square {last} is not a knight's move from its first {first}")]
+    #[error(
+        "the tour is open: its last square {last} is not a knight's move from its first {first}"
+    )]
     NotClosed { first: String, last: String },
 }
 
@@ -466,7 +477,11 @@ mod tests {
             .collect();
         assert!(matches!(
             Tour::new(board, &path),
-            Err(TourError::Repeated { first: 1, second: 7, .. })
+            Err(TourError::Repeated {
+                first: 1,
+                second: 7,
+                ..
+            })
         ));
         let path: Vec<Square> = "a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3"
             .split(' ')

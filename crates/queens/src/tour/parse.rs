@@ -30,7 +30,8 @@ pub(super) fn parse(text: &str) -> Result<Tour, ParseTourError> {
 }
 
 fn json(text: &str) -> Result<Tour, ParseTourError> {
-    let t: JsonTour = serde_json::from_str(text).map_err(|e| ParseTourError::Json(e.to_string()))?;
+    let t: JsonTour =
+        serde_json::from_str(text).map_err(|e| ParseTourError::Json(e.to_string()))?;
     let board = Board::new(t.rows, t.cols);
     if !board.is_supported() {
         return Err(ParseTourError::Json(format!("unsupported board {board}")));
@@ -51,7 +52,11 @@ fn grid(text: &str) -> Result<Tour, ParseTourError> {
     let lines: Vec<Vec<u64>> = text
         .lines()
         .filter(|l| !l.trim().is_empty())
-        .map(|l| l.split_whitespace().map(|t| t.parse().unwrap_or(0)).collect())
+        .map(|l| {
+            l.split_whitespace()
+                .map(|t| t.parse().unwrap_or(0))
+                .collect()
+        })
         .collect();
     let (rows, cols) = (lines.len(), lines[0].len());
     if let Some((i, l)) = lines.iter().enumerate().find(|(_, l)| l.len() != cols) {
@@ -101,8 +106,16 @@ fn moves(text: &str) -> Result<Tour, ParseTourError> {
             }
         }
     }
-    let cols = squares.iter().map(|s| s.col as usize + 1).max().unwrap_or(0);
-    let rows = squares.iter().map(|s| s.row as usize + 1).max().unwrap_or(0);
+    let cols = squares
+        .iter()
+        .map(|s| s.col as usize + 1)
+        .max()
+        .unwrap_or(0);
+    let rows = squares
+        .iter()
+        .map(|s| s.row as usize + 1)
+        .max()
+        .unwrap_or(0);
     let board = Board::new(rows, cols);
     if !board.is_supported() {
         return Err(ParseTourError::Empty);
@@ -142,7 +155,10 @@ mod tests {
         assert!(matches!(parse(GRID), Err(ParseTourError::Grid(_))));
         assert!(matches!(parse("1 2\n3"), Err(ParseTourError::Grid(_))));
         assert!(matches!(parse("a1 zz"), Err(ParseTourError::BadSquare(_))));
-        assert!(matches!(parse("{\"rows\":3}"), Err(ParseTourError::Json(_))));
+        assert!(matches!(
+            parse("{\"rows\":3}"),
+            Err(ParseTourError::Json(_))
+        ));
         assert!(matches!(
             parse("a1 c2 a3 b1 d2 b3 c1 a2 c3 d1 d3 b2"),
             Err(ParseTourError::Invalid(_))

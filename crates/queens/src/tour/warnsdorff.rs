@@ -32,7 +32,12 @@ struct Frame {
 }
 
 /// Finds a tour from `from` (closed if asked). Cancellation is checked every 2^20 moves.
-pub fn search(board: Board, from: Square, closed: bool, control: &Control) -> Result<Search, Error> {
+pub fn search(
+    board: Board,
+    from: Square,
+    closed: bool,
+    control: &Control,
+) -> Result<Search, Error> {
     let (rows, cols) = (board.rows as i64, board.cols as i64);
     let total = board.square_count();
     let neighbours = |i: u32| {
@@ -49,7 +54,9 @@ pub fn search(board: Board, from: Square, closed: bool, control: &Control) -> Re
         dc * dc + dr * dr
     };
     let mut visited = vec![false; total];
-    let mut degree: Vec<u8> = (0..total as u32).map(|i| neighbours(i).count() as u8).collect();
+    let mut degree: Vec<u8> = (0..total as u32)
+        .map(|i| neighbours(i).count() as u8)
+        .collect();
     let start = board.index(from);
     let mut stats = Search {
         tour: None,

@@ -44,7 +44,12 @@ pub fn from_wirth(board: Board, x: i64, y: i64) -> Square {
 }
 
 /// Runs Wirth's backtracking from `from`. Cancellation is checked every million moves tried.
-pub fn search(board: Board, from: Square, closed: bool, control: &Control) -> Result<Search, Error> {
+pub fn search(
+    board: Board,
+    from: Square,
+    closed: bool,
+    control: &Control,
+) -> Result<Search, Error> {
     let (m, n) = (board.rows as i64, board.cols as i64);
     let nsq = board.square_count();
     // h[x][y] with 1-based indices stored at (x - 1) * n + (y - 1).
@@ -140,11 +145,51 @@ mod tests {
         assert_eq!(to_wirth(b5, Square::parse("d4").unwrap()), (2, 4));
     }
 
+    /// Wirth's table 3.1 as printed in the book (the seed's text refers to it; its rows are
+    /// his x = 1, 2, ... from the top).
+    const TABLE_3_1: [(usize, i64, i64, &str); 3] = [
+        (
+            5,
+            3,
+            3,
+            "23 10 15 4 25 / 16 5 24 9 14 / 11 22 1 18 3 / 6 17 20 13 8 / 21 12 7 2 19",
+        ),
+        (
+            5,
+            2,
+            4,
+            "23 4 9 14 25 / 10 15 24 1 8 / 5 22 3 18 13 / 16 11 20 7 2 / 21 6 17 12 19",
+        ),
+        (
+            6,
+            1,
+            1,
+            "1 16 7 26 11 14 / 34 25 12 15 6 27 / 17 2 33 8 13 10 / \
+             32 35 24 21 28 5 / 23 18 3 30 9 20 / 36 31 22 19 4 29",
+        ),
+    ];
+
     #[test]
-    fn the_first_tour_starts_where_asked_and_is_valid() {
-        let t = first_tour(5, 3, 3);
-        assert_eq!(t[2][2], 1);
-        assert_eq!(t.iter().flatten().max(), Some(&25));
+    fn reproduces_table_3_1() {
+        for (n, x, y, table) in TABLE_3_1 {
+            let want: Vec<Vec<u32>> = table
+                .split('/')
+                .map(|row| row.split_whitespace().map(|v| v.parse().unwrap()).collect())
+                .collect();
+            assert_eq!(first_tour(n, x, y), want, "n = {n} from ({x},{y})");
+        }
+    }
+
+    #[test]
+    fn the_grid_is_his_table() {
+        let board = Board::new(5, 5);
+        let s = search(board, Square::parse("d4").unwrap(), false, &Control::new()).unwrap();
+        let grid = s.tour.unwrap().grid();
+        assert!(
+            grid.starts_with("23  4  9 14 25\n10 15 24  1  8\n"),
+            "{grid}"
+        );
+        assert!(s.tried > s.placed && s.placed >= 25);
     }
 
     #[test]
