@@ -223,34 +223,38 @@ mod tests {
         assert_eq!(path.iter().filter(|a| a.contains(&NONE)).count(), 2);
         assert!(path[12].contains(&NONE));
     }
-}
-#[cfg(test)]
-mod explore {
-    use super::*;
+
+    /// Every block the construction of [`divide`](super::super::divide) can ask for: sides from
+    /// 5 to 15 (5 and 6 only as a whole side of the board, so with no join across that side),
+    /// the prescribed moves of each combination of joins, and for odd by odd blocks a path from
+    /// every square of the colour of the block's corner.
     #[test]
-    #[ignore]
-    fn explore() {
+    fn every_block_the_construction_needs_exists() {
         for h in 5..=15u16 {
             for w in 5..=15u16 {
-                let odd = h % 2 == 1 && w % 2 == 1;
-                for flags in 0..16u8 {
-                    if flags & 12 != 0 && flags & 2 != 0 {
+                for joins in 0..16u8 {
+                    let (right, left, up, down) =
+                        (joins & 1 != 0, joins & 2 != 0, joins & 4 != 0, joins & 8 != 0);
+                    if (left && (up || down))
+                        || (w <= 6 && (left || right))
+                        || (h <= 6 && (up || down))
+                    {
                         continue;
                     }
                     let mut required = vec![];
-                    if flags & 1 != 0 {
+                    if right {
                         required.push(((w - 2, 0), (w - 1, 2)));
                     }
-                    if flags & 2 != 0 {
+                    if left {
                         required.push(((0, 1), (1, 3)));
                     }
-                    if flags & 4 != 0 {
+                    if up {
                         required.push(((0, h - 2), (2, h - 1)));
                     }
-                    if flags & 8 != 0 {
+                    if down {
                         required.push(((1, 0), (3, 1)));
                     }
-                    let starts: Vec<Option<(u16, u16)>> = if odd {
+                    let starts: Vec<Option<(u16, u16)>> = if h % 2 == 1 && w % 2 == 1 {
                         (0..h)
                             .flat_map(|r| (0..w).map(move |c| (c, r)))
                             .filter(|(c, r)| (c + r) % 2 == 0)
@@ -259,26 +263,14 @@ mod explore {
                     } else {
                         vec![None]
                     };
-                    let t = std::time::Instant::now();
-                    let mut fails = 0;
-                    for start in starts.iter() {
-                        if block(&Spec {
+                    for start in starts {
+                        let spec = Spec {
                             w,
                             h,
-                            start: *start,
+                            start,
                             required: required.clone(),
-                        })
-                        .is_none()
-                        {
-                            fails += 1;
-                        }
-                    }
-                    let e = t.elapsed().as_secs_f64();
-                    if fails > 0 || e > 0.05 {
-                        println!(
-                            "{w}x{h} flags {flags}: fails {fails}/{} {e:.3}",
-                            starts.len()
-                        );
+                        };
+                        assert!(block(&spec).is_some(), "{spec:?}");
                     }
                 }
             }

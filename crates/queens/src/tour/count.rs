@@ -266,8 +266,8 @@ mod tests {
             }
             t
         }
-        for i in 0..12 {
-            assert_eq!(counts[i], plain(&g, i, 0xFFF & !(1 << i)), "square {i}");
+        for (i, &n) in counts.iter().enumerate() {
+            assert_eq!(n, plain(&g, i, 0xFFF & !(1 << i)), "square {i}");
         }
         assert!(counts.iter().sum::<u64>() > 0);
     }
