@@ -23,7 +23,9 @@ fn run(args: &[&str]) -> (i32, String, String) {
 }
 
 fn shared(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared").join(path)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared")
+        .join(path)
 }
 
 #[test]
@@ -32,7 +34,10 @@ fn wirths_table_3_1_in_our_notation() {
     let (code, out, err) = run(&["tour", "5", "--from", "c3", "--method", "wirth", "--stats"]);
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!("wirth_5_c3", out);
-    assert!(err.contains("squares placed") && err.contains("moves tried"), "{err}");
+    assert!(
+        err.contains("squares placed") && err.contains("moves tried"),
+        "{err}"
+    );
     let (_, out, _) = run(&["tour", "5", "--from", "d4", "-m", "wirth"]);
     insta::assert_snapshot!("wirth_5_d4", out);
     let (_, out, _) = run(&["tour", "6", "--from", "a6", "-m", "wirth"]);
@@ -52,7 +57,8 @@ fn every_method_and_format_gives_a_tour_that_checks() {
     for method in ["auto", "wirth", "warnsdorff", "divide"] {
         for format in ["grid", "moves", "json"] {
             let board = if method == "wirth" { "5" } else { "8" };
-            let (code, out, err) = run(&["tour", board, "--from", "a1", "-m", method, "-f", format]);
+            let (code, out, err) =
+                run(&["tour", board, "--from", "a1", "-m", method, "-f", format]);
             assert_eq!(code, 0, "{method} {format}: {err}");
             let (code, verdict, _) = run_in(&["tour", "--check"], &out);
             assert_eq!(code, 0, "{method} {format}: {verdict}");
@@ -65,9 +71,14 @@ fn every_method_and_format_gives_a_tour_that_checks() {
 #[test]
 fn closed_tours_are_closed_and_json_says_so() {
     for method in ["auto", "warnsdorff", "divide"] {
-        let (code, out, err) = run(&["tour", "6x8", "--from", "c4", "--closed", "-m", method, "-f", "json"]);
+        let (code, out, err) = run(&[
+            "tour", "6x8", "--from", "c4", "--closed", "-m", method, "-f", "json",
+        ]);
         assert_eq!(code, 0, "{method}: {err}");
-        assert!(out.starts_with("{\"rows\":6,\"cols\":8,\"closed\":true,\"path\":[[3,4],"), "{out}");
+        assert!(
+            out.starts_with("{\"rows\":6,\"cols\":8,\"closed\":true,\"path\":[[3,4],"),
+            "{out}"
+        );
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["path"].as_array().unwrap().len(), 48);
         let (code, verdict, _) = run_in(&["tour", "--check", "--closed"], &out);
@@ -94,12 +105,18 @@ fn no_tour_is_exit_1_with_the_reason() {
         (vec!["tour", "7", "--from", "a1", "--closed"], "Schwenk"),
         (vec!["tour", "4x9", "--from", "a1", "--closed"], "Schwenk"),
         (vec!["tour", "3x6", "--from", "a1"], "3-row"),
-        (vec!["tour", "2x40", "--from", "a1", "-m", "wirth"], "side of 1 or 2"),
+        (
+            vec!["tour", "2x40", "--from", "a1", "-m", "wirth"],
+            "side of 1 or 2",
+        ),
     ] {
         let (code, out, err) = run(&args);
         assert_eq!(code, 1, "{args:?}");
         assert!(out.is_empty());
-        assert!(err.contains(why) && err.lines().count() == 1, "{args:?}: {err}");
+        assert!(
+            err.contains(why) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
     }
     // Decided before searching: Wirth's search on 999x999 from b1 would never end.
     let (code, _, err) = run(&["tour", "999", "--from", "b1", "-m", "wirth"]);
@@ -128,10 +145,20 @@ fn bad_input_is_exit_2_with_one_line() {
 
 #[test]
 fn check_names_the_fault() {
-    let (code, out, _) = run(&["tour", "--check", "a1", "c2", "a3", "b1", "d2", "b3", "c1", "a2", "c3", "d1", "b2", "d3"]);
+    let (code, out, _) = run(&[
+        "tour", "--check", "a1", "c2", "a3", "b1", "d2", "b3", "c1", "a2", "c3", "d1", "b2", "d3",
+    ]);
     assert_eq!(code, 0, "{out}");
-    assert_eq!(out, "valid: an open knight's tour of the 3x4 board, from a1 to d3\n");
-    let (code, out, _) = run(&["tour", "--check", "--closed", "a1 c2 a3 b1 d2 b3 c1 a2 c3 d1 b2 d3"]);
+    assert_eq!(
+        out,
+        "valid: an open knight's tour of the 3x4 board, from a1 to d3\n"
+    );
+    let (code, out, _) = run(&[
+        "tour",
+        "--check",
+        "--closed",
+        "a1 c2 a3 b1 d2 b3 c1 a2 c3 d1 b2 d3",
+    ]);
     assert_eq!(code, 1);
     assert!(out.contains("open"), "{out}");
     let (code, out, _) = run(&["tour", "--check", "a1 c2 a3 b1 d2 b3 c1 a2 c3 d1 d3 b2"]);
@@ -144,13 +171,17 @@ fn check_names_the_fault() {
 #[test]
 fn counts_match_the_reference_file() {
     let reference = std::fs::read_to_string(shared("reference/knight-tours.md")).unwrap();
-    assert!(reference.contains("| 5×5 | 1,728 open tours in all; 304 from each corner, 64 from the centre, 56"));
+    assert!(reference
+        .contains("| 5×5 | 1,728 open tours in all; 304 from each corner, 64 from the centre, 56"));
     let (code, out, _) = run(&["tour", "5", "--count"]);
     assert_eq!(code, 0);
     insta::assert_snapshot!("count_5", out);
     assert!(out.ends_with("total: 1728 directed open tours on 5x5\n"));
     let (_, out, _) = run(&["tour", "5", "--from", "e5", "--count", "-f", "json"]);
-    assert_eq!(out, "{\"rows\":5,\"cols\":5,\"from\":\"e5\",\"tours\":304}\n");
+    assert_eq!(
+        out,
+        "{\"rows\":5,\"cols\":5,\"from\":\"e5\",\"tours\":304}\n"
+    );
     let (_, out, _) = run(&["tour", "5", "--from", "b1", "--count"]);
     assert_eq!(out, "tours from b1 on 5x5: 0\n");
     assert!(reference.contains("| 6×6 | 9,862 closed tours, undirected"));
@@ -193,6 +224,11 @@ fn piped_into_head_exits_quietly() {
     child.stdout.take().unwrap().read_exact(&mut first).unwrap();
     let status = child.wait().unwrap();
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     assert!(status.success() && err.is_empty(), "{status:?} {err}");
 }

@@ -233,8 +233,12 @@ mod tests {
         for h in 5..=15u16 {
             for w in 5..=15u16 {
                 for joins in 0..16u8 {
-                    let (right, left, up, down) =
-                        (joins & 1 != 0, joins & 2 != 0, joins & 4 != 0, joins & 8 != 0);
+                    let (right, left, up, down) = (
+                        joins & 1 != 0,
+                        joins & 2 != 0,
+                        joins & 4 != 0,
+                        joins & 8 != 0,
+                    );
                     if (left && (up || down))
                         || (w <= 6 && (left || right))
                         || (h <= 6 && (up || down))

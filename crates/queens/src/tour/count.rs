@@ -274,8 +274,10 @@ mod tests {
 
     #[test]
     fn closed_tours_of_small_boards() {
-        // 3x10 has 16 undirected closed tours, 6x6 has 9,862 (OEIS A001230).
+        // 3x10 has 16 undirected closed tours (OEIS A070030), 5x6 has 8 (A175881), 6x6 has
+        // 9,862 (A001230, the reference file).
         assert_eq!(closed(Board::new(3, 10), &Control::new()).unwrap(), 16);
+        assert_eq!(closed(Board::new(5, 6), &Control::new()).unwrap(), 8);
         assert_eq!(closed(Board::new(6, 6), &Control::new()).unwrap(), 9862);
         assert_eq!(closed(Board::new(5, 5), &Control::new()).unwrap(), 0);
     }
