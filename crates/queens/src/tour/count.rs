@@ -214,7 +214,9 @@ pub fn closed(board: Board, control: &Control) -> Result<u64, Error> {
         (1u64 << board.square_count()) - 1
     };
     let free = all & !(1 << corner) & !(1 << a);
-    let tasks = g.split(a, free, 1 << b, 4096);
+    // Many prefixes on large boards, so that progress shows on long counts.
+    let want = if board.square_count() > 48 { 1 << 18 } else { 4096 };
+    let tasks = g.split(a, free, 1 << b, want);
     control.set_total(tasks.len() as u64);
     run_all(&g, tasks, control)
 }
