@@ -158,6 +158,9 @@ pub fn count_total(n: usize, control: &Control) -> Result<u128, Error> {
         .par_iter()
         .with_max_len(1)
         .map(|&node| {
+            if control.is_cancelled() {
+                return None;
+            }
             let c = count_below_cancellable(full, node, control)?;
             control.advance(1);
             Some(2 * c as u128)
