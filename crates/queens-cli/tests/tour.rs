@@ -190,7 +190,6 @@ fn counts_match_the_reference_file() {
 }
 
 #[test]
-#[ignore = "a few seconds in the test profile; cargo test -p queens-cli --test tour -- --ignored"]
 fn six_by_six_corner_count() {
     let (code, out, _) = run(&["tour", "6", "--from", "a1", "--count"]);
     assert_eq!(code, 0);
