@@ -187,6 +187,13 @@ fn counts_match_the_reference_file() {
     assert!(reference.contains("| 6×6 | 9,862 closed tours, undirected"));
     let (_, out, _) = run(&["tour", "6", "--closed", "--count"]);
     assert!(out.starts_with("closed tours on 6x6: 9862 "), "{out}");
+    let (_, out, _) = run(&["tour", "3x10", "--closed", "--count", "-f", "json"]);
+    assert_eq!(
+        out,
+        "{\"rows\":3,\"cols\":10,\"closed_tours\":16,\"closed_tours_directed\":32}\n"
+    );
+    let (_, out, _) = run(&["tour", "7", "--closed", "--count"]);
+    assert!(out.starts_with("closed tours on 7x7: 0 "), "{out}");
 }
 
 #[test]

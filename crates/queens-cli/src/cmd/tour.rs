@@ -356,7 +356,7 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> anyhow::Resul
             writeln!(
                 out,
                 "{}",
-                serde_json::json!({"rows": board.rows, "cols": board.cols, "closed": undirected, "closed_directed": 2 * undirected})
+                serde_json::json!({"rows": board.rows, "cols": board.cols, "closed_tours": undirected, "closed_tours_directed": 2 * undirected})
             )?;
         } else {
             writeln!(out, "closed tours on {board}: {undirected} (each in 2 directions: {} directed, from any square)", 2 * undirected)?;

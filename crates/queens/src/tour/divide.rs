@@ -356,4 +356,23 @@ mod tests {
         let odd = Board::new(1001, 999);
         check(odd, Square::new(500, 498), false);
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// Any board with sides from 5 to 40, any start: a valid tour from there (closed when
+        /// asked and possible), which reads back from its grid and its move list.
+        #[test]
+        fn any_board_any_start(rows in 5usize..=40, cols in 5usize..=40, c in 0u32..40, r in 0u32..40, closed: bool) {
+            let board = Board::new(rows, cols);
+            let start = Square::new(c % cols as u32, r % rows as u32);
+            proptest::prop_assume!(super::super::existence(board, start, closed).is_ok());
+            let t = tour(board, start, closed, &Control::new()).unwrap().unwrap();
+            proptest::prop_assert_eq!(t.start(), start);
+            proptest::prop_assert!(!closed || t.is_closed());
+            proptest::prop_assert_eq!(&Tour::parse(&t.grid()).unwrap(), &t);
+            let moves: Vec<String> = t.squares().map(|s| s.to_string()).collect();
+            proptest::prop_assert_eq!(&Tour::parse(&moves.join(" ")).unwrap(), &t);
+        }
+    }
 }

@@ -254,18 +254,6 @@ impl Tour {
         h
     }
 
-    /// The same closed tour started from another of its squares (same direction).
-    pub fn rotate_to(&mut self, start: Square) -> bool {
-        let i = self.board.index(start);
-        match self.path.iter().position(|&p| p == i) {
-            Some(k) if self.is_closed() || k == 0 => {
-                self.path.rotate_left(k);
-                true
-            }
-            _ => false,
-        }
-    }
-
     /// Wirth's table: the move numbers row by row, rank `rows` first, right-aligned.
     pub fn grid(&self) -> String {
         let h = self.numbers();
