@@ -14,7 +14,7 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(name = "queens", version, about, long_about = None, arg_required_else_help = true)]
 #[command(
-    after_help = "Examples:\n  queens list 8\n  queens count 12\n  queens check 1 5 8 6 3 7 2 4\n  queens show a1 b5 c8 d6 e3 f7 g2 h4 --svg board.svg"
+    after_help = "Examples:\n  queens list 8\n  queens count 12\n  queens check 1 5 8 6 3 7 2 4\n  queens show a1 b5 c8 d6 e3 f7 g2 h4 --svg board.svg\n  queens tour 8 --from a1"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -31,6 +31,7 @@ enum Command {
     Solve(cmd::solve::Args),
     Trace(cmd::trace::Args),
     Bench(cmd::bench::Args),
+    Tour(cmd::tour::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -43,6 +44,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Solve(args) => cmd::solve::run(args),
         Command::Trace(args) => cmd::trace::run(args),
         Command::Bench(args) => cmd::bench::run(args),
+        Command::Tour(args) => cmd::tour::run(args),
     }
 }
 

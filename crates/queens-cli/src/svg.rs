@@ -65,7 +65,6 @@ impl Picture {
     }
 
     /// Writes a short text (a move number, say) in the middle of a square.
-    #[allow(dead_code)] // for the knight's tour pictures
     pub fn label(&mut self, s: Square, text: &str) {
         let (x, y) = self.centre(s);
         let _ = writeln!(
@@ -76,7 +75,6 @@ impl Picture {
     }
 
     /// Draws a path through the centres of the squares, with dots at both ends.
-    #[allow(dead_code)] // for the knight's tour pictures
     pub fn path(&mut self, squares: &[Square], closed: bool) {
         if squares.is_empty() {
             return;

@@ -18,6 +18,7 @@ pub mod placement;
 pub mod solutions;
 pub mod square;
 pub mod symmetry;
+pub mod tour;
 
 pub use control::Control;
 pub use count::{Counts, Engine};
@@ -26,3 +27,4 @@ pub use placement::{Conflict, DiagramStyle, Placement};
 pub use solutions::Solutions;
 pub use square::{Line, Square};
 pub use symmetry::{Orbit, Symmetry};
+pub use tour::{Board, Tour};

@@ -75,6 +75,22 @@ impl Symmetry {
         Square::new(c2, r2)
     }
 
+    /// The image of a square of a `cols` x `rows` board, or `None` when the symmetry does not
+    /// map that board onto itself (a quarter turn or a diagonal reflection of a rectangle).
+    pub fn apply_square_on(self, s: Square, cols: usize, rows: usize) -> Option<Square> {
+        if cols == rows {
+            return Some(self.apply_square(s, cols));
+        }
+        let (mc, mr) = (cols as u32 - 1, rows as u32 - 1);
+        match self {
+            Symmetry::Identity => Some(s),
+            Symmetry::Rotate180 => Some(Square::new(mc - s.col, mr - s.row)),
+            Symmetry::FlipFiles => Some(Square::new(mc - s.col, s.row)),
+            Symmetry::FlipRanks => Some(Square::new(s.col, mr - s.row)),
+            _ => None,
+        }
+    }
+
     /// The image of a placement. The placement must be a permutation (one queen in each row
     /// as well as each column), as every solution is; otherwise two queens could land in one
     /// column.
@@ -150,6 +166,20 @@ pub fn is_canonical(p: &Placement) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rectangles_keep_four_symmetries() {
+        let s = Square::new(1, 0);
+        let on = |g: Symmetry| g.apply_square_on(s, 5, 3);
+        assert_eq!(on(Symmetry::Rotate180), Some(Square::new(3, 2)));
+        assert_eq!(on(Symmetry::FlipFiles), Some(Square::new(3, 0)));
+        assert_eq!(on(Symmetry::FlipRanks), Some(Square::new(1, 2)));
+        assert_eq!(on(Symmetry::Rotate90), None);
+        assert_eq!(
+            Symmetry::Rotate90.apply_square_on(s, 4, 4),
+            Some(Symmetry::Rotate90.apply_square(s, 4))
+        );
+    }
 
     #[test]
     fn the_group_acts_on_squares() {

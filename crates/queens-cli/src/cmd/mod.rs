@@ -10,3 +10,4 @@ pub mod show;
 pub mod solve;
 pub mod solve_backtrack;
 pub mod trace;
+pub mod tour;

@@ -1,0 +1,240 @@
+//! Command tests for `queens tour`: Wirth's table 3.1, every method and format, existence
+//! decided before searching, counts against the reference file, and `--check` on every format.
+
+use assert_cmd::Command;
+use std::path::PathBuf;
+
+fn queens() -> Command {
+    Command::cargo_bin("queens").unwrap()
+}
+
+/// Runs `queens ARGS` (with `input` on stdin) and returns (exit code, stdout, stderr).
+fn run_in(args: &[&str], input: &str) -> (i32, String, String) {
+    let out = queens().args(args).write_stdin(input).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    run_in(args, "")
+}
+
+fn shared(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared")
+        .join(path)
+}
+
+#[test]
+fn wirths_table_3_1_in_our_notation() {
+    // His (3,3) and (2,4) on 5x5 are c3 and d4; his (1,1) on 6x6 is a6.
+    let (code, out, err) = run(&["tour", "5", "--from", "c3", "--method", "wirth", "--stats"]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("wirth_5_c3", out);
+    assert!(
+        err.contains("squares placed") && err.contains("moves tried"),
+        "{err}"
+    );
+    let (_, out, _) = run(&["tour", "5", "--from", "d4", "-m", "wirth"]);
+    insta::assert_snapshot!("wirth_5_d4", out);
+    let (_, out, _) = run(&["tour", "6", "--from", "a6", "-m", "wirth"]);
+    insta::assert_snapshot!("wirth_6_a6", out);
+    // The seed names the three start positions of the table.
+    let seed = std::fs::read_dir(shared("seeds"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.file_name().unwrap().to_string_lossy().starts_with("003_"))
+        .unwrap();
+    let text = std::fs::read_to_string(seed).unwrap();
+    assert!(text.contains("(3,3) и (2,4) при n = 5 и (1,1) при n = 6"));
+}
+
+#[test]
+fn every_method_and_format_gives_a_tour_that_checks() {
+    for method in ["auto", "wirth", "warnsdorff", "divide"] {
+        for format in ["grid", "moves", "json"] {
+            let board = if method == "wirth" { "5" } else { "8" };
+            let (code, out, err) =
+                run(&["tour", board, "--from", "a1", "-m", method, "-f", format]);
+            assert_eq!(code, 0, "{method} {format}: {err}");
+            let (code, verdict, _) = run_in(&["tour", "--check"], &out);
+            assert_eq!(code, 0, "{method} {format}: {verdict}");
+            assert!(verdict.starts_with("valid:"), "{verdict}");
+            assert!(verdict.contains("from a1"), "{verdict}");
+        }
+    }
+}
+
+#[test]
+fn closed_tours_are_closed_and_json_says_so() {
+    for method in ["auto", "warnsdorff", "divide"] {
+        let (code, out, err) = run(&[
+            "tour", "6x8", "--from", "c4", "--closed", "-m", method, "-f", "json",
+        ]);
+        assert_eq!(code, 0, "{method}: {err}");
+        assert!(
+            out.starts_with("{\"rows\":6,\"cols\":8,\"closed\":true,\"path\":[[3,4],"),
+            "{out}"
+        );
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["path"].as_array().unwrap().len(), 48);
+        let (code, verdict, _) = run_in(&["tour", "--check", "--closed"], &out);
+        assert_eq!(code, 0, "{verdict}");
+        assert!(verdict.starts_with("valid: a closed"), "{verdict}");
+    }
+}
+
+#[test]
+fn moves_start_where_asked_on_large_boards() {
+    let (code, out, _) = run(&["tour", "101", "--from", "51,51", "-f", "moves"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("ay51 "), "{}", &out[..20]);
+    assert_eq!(out.split_whitespace().count(), 101 * 101);
+    let (code, verdict, _) = run_in(&["tour", "--check", "-"], &out);
+    assert_eq!((code, verdict.starts_with("valid")), (0, true), "{verdict}");
+}
+
+#[test]
+fn no_tour_is_exit_1_with_the_reason() {
+    for (args, why) in [
+        (vec!["tour", "4", "--from", "a1"], "4x4"),
+        (vec!["tour", "5", "--from", "b1"], "colour"),
+        (vec!["tour", "7", "--from", "a1", "--closed"], "Schwenk"),
+        (vec!["tour", "4x9", "--from", "a1", "--closed"], "Schwenk"),
+        (vec!["tour", "3x6", "--from", "a1"], "3-row"),
+        (
+            vec!["tour", "2x40", "--from", "a1", "-m", "wirth"],
+            "side of 1 or 2",
+        ),
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 1, "{args:?}");
+        assert!(out.is_empty());
+        assert!(
+            err.contains(why) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+    // Decided before searching: Wirth's search on 999x999 from b1 would never end.
+    let (code, _, err) = run(&["tour", "999", "--from", "b1", "-m", "wirth"]);
+    assert_eq!(code, 1, "{err}");
+}
+
+#[test]
+fn bad_input_is_exit_2_with_one_line() {
+    for args in [
+        vec!["tour", "0", "--from", "a1"],
+        vec!["tour", "8x", "--from", "a1"],
+        vec!["tour", "8", "--from", "i1"],
+        vec!["tour", "8", "--from", "x"],
+        vec!["tour", "8"],
+        vec!["tour", "8", "--from", "a1", "-m", "magic"],
+        vec!["tour", "4x20", "--from", "a1", "-m", "divide"],
+        vec!["tour", "9", "--count"],
+        vec!["tour", "--check", "a1 zz"],
+    ] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(!err.contains("panicked"));
+    }
+}
+
+#[test]
+fn check_names_the_fault() {
+    let (code, out, _) = run(&[
+        "tour", "--check", "a1", "c2", "a3", "b1", "d2", "b3", "c1", "a2", "c3", "d1", "b2", "d3",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(
+        out,
+        "valid: an open knight's tour of the 3x4 board, from a1 to d3\n"
+    );
+    let (code, out, _) = run(&[
+        "tour",
+        "--check",
+        "--closed",
+        "a1 c2 a3 b1 d2 b3 c1 a2 c3 d1 b2 d3",
+    ]);
+    assert_eq!(code, 1);
+    assert!(out.contains("open"), "{out}");
+    let (code, out, _) = run(&["tour", "--check", "a1 c2 a3 b1 d2 b3 c1 a2 c3 d1 d3 b2"]);
+    assert_eq!(code, 1);
+    assert_eq!(out, "invalid: move 10: d1 to d3 is not a knight's move\n");
+    let (code, out, _) = run_in(&["tour", "--check"], " 1 2\n 3 4\n");
+    assert_eq!(code, 1, "{out}");
+}
+
+#[test]
+fn counts_match_the_reference_file() {
+    let reference = std::fs::read_to_string(shared("reference/knight-tours.md")).unwrap();
+    assert!(reference
+        .contains("| 5×5 | 1,728 open tours in all; 304 from each corner, 64 from the centre, 56"));
+    let (code, out, _) = run(&["tour", "5", "--count"]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("count_5", out);
+    assert!(out.ends_with("total: 1728 directed open tours on 5x5\n"));
+    let (_, out, _) = run(&["tour", "5", "--from", "e5", "--count", "-f", "json"]);
+    assert_eq!(
+        out,
+        "{\"rows\":5,\"cols\":5,\"from\":\"e5\",\"tours\":304}\n"
+    );
+    let (_, out, _) = run(&["tour", "5", "--from", "b1", "--count"]);
+    assert_eq!(out, "tours from b1 on 5x5: 0\n");
+    assert!(reference.contains("| 6×6 | 9,862 closed tours, undirected"));
+    let (_, out, _) = run(&["tour", "6", "--closed", "--count"]);
+    assert!(out.starts_with("closed tours on 6x6: 9862 "), "{out}");
+    let (_, out, _) = run(&["tour", "3x10", "--closed", "--count", "-f", "json"]);
+    assert_eq!(
+        out,
+        "{\"rows\":3,\"cols\":10,\"closed_tours\":16,\"closed_tours_directed\":32}\n"
+    );
+    let (_, out, _) = run(&["tour", "7", "--closed", "--count"]);
+    assert!(out.starts_with("closed tours on 7x7: 0 "), "{out}");
+}
+
+#[test]
+fn six_by_six_corner_count() {
+    let (code, out, _) = run(&["tour", "6", "--from", "a1", "--count"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "tours from a1 on 6x6: 524486\n");
+}
+
+#[test]
+fn svg_draws_the_path_and_the_numbers() {
+    let dir = std::env::temp_dir().join(format!("queens-tour-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("tour.svg");
+    let (code, _, err) = run(&["tour", "5", "--from", "a1", "--svg", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.contains("<polyline") && svg.contains(">25</text>"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn piped_into_head_exits_quietly() {
+    use std::io::Read;
+    use std::process::{Command as Std, Stdio};
+    let bin = assert_cmd::cargo::cargo_bin("queens");
+    let mut child = Std::new(bin)
+        .args(["tour", "2000", "--from", "a1", "-f", "moves"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(status.success() && err.is_empty(), "{status:?} {err}");
+}

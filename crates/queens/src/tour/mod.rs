@@ -1,0 +1,483 @@
+//! The knight's tour (Wirth, Algorithms + Data Structures = Programs, section 3.4; seed 003):
+//! a knight visits every square of an m x n board exactly once; a tour is closed when its last
+//! square is a knight's move from its first.
+//!
+//! This module holds the domain: the [`Board`] (m rows, n columns, the contract's notation via
+//! [`Square`]), the [`Tour`] with its validity and closedness checks, the parsing of the three
+//! output formats (grid, moves, JSON), and the existence rules decided before any search
+//! ([`existence`]): no tour on 2x2..4x4 (Parberry 1997), colour parity on boards with an odd
+//! number of squares, Schwenk's theorem (1991) for closed tours. The methods live one per file:
+//! [`wirth`] (his backtracking), [`warnsdorff`] (fewest onward moves, Roth's tie-break,
+//! backtracking), [`divide`] (divide and conquer in linear time, on blocks from [`blocks`]),
+//! [`count`] (exact counts).
+
+pub mod blocks;
+pub mod count;
+pub mod divide;
+mod parse;
+pub mod warnsdorff;
+pub mod wirth;
+
+use crate::control::Control;
+use crate::square::Square;
+use std::fmt;
+use thiserror::Error;
+
+/// The eight knight's moves as (column, row) steps.
+pub const KNIGHT: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// Whether two squares are a knight's move apart.
+pub fn knight_move(a: Square, b: Square) -> bool {
+    let dc = (a.col as i64 - b.col as i64).abs();
+    let dr = (a.row as i64 - b.row as i64).abs();
+    (dc == 1 && dr == 2) || (dc == 2 && dr == 1)
+}
+
+/// An m x n board: `rows` ranks and `cols` files. Squares are numbered `row * cols + col`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub rows: usize,
+    pub cols: usize,
+}
+
+/// The largest number of squares a tour may have (indices are `u32`).
+pub const MAX_SQUARES: usize = u32::MAX as usize - 1;
+
+impl Board {
+    pub fn new(rows: usize, cols: usize) -> Board {
+        Board { rows, cols }
+    }
+
+    pub fn square_count(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    pub fn contains(&self, s: Square) -> bool {
+        s.on_board(self.cols, self.rows)
+    }
+
+    pub fn index(&self, s: Square) -> u32 {
+        (s.row as usize * self.cols + s.col as usize) as u32
+    }
+
+    pub fn square(&self, index: u32) -> Square {
+        let i = index as usize;
+        Square::new((i % self.cols) as u32, (i / self.cols) as u32)
+    }
+
+    /// The squares a knight's move from `s`, in the order of [`KNIGHT`].
+    pub fn knight_moves(&self, s: Square) -> impl Iterator<Item = Square> + '_ {
+        KNIGHT.iter().filter_map(move |&(dc, dr)| {
+            let c = s.col as i64 + dc as i64;
+            let r = s.row as i64 + dr as i64;
+            (c >= 0 && r >= 0 && (c as usize) < self.cols && (r as usize) < self.rows)
+                .then(|| Square::new(c as u32, r as u32))
+        })
+    }
+
+    /// Whether a board this size can be held (at most [`MAX_SQUARES`] squares, none empty).
+    pub fn is_supported(&self) -> bool {
+        self.rows >= 1
+            && self.cols >= 1
+            && self
+                .rows
+                .checked_mul(self.cols)
+                .is_some_and(|s| s <= MAX_SQUARES)
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+/// A knight's tour: every square of the board once, consecutive squares a knight's move apart.
+/// The path is kept as square indices (4 bytes a square), so boards of 10^8 squares fit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tour {
+    board: Board,
+    path: Vec<u32>,
+}
+
+/// Why a sequence of squares is not a knight's tour of its board.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TourError {
+    #[error("the tour has {got} squares but the {board} board has {want}")]
+    WrongLength {
+        board: Board,
+        got: usize,
+        want: usize,
+    },
+    #[error("square {square} is off the {board} board")]
+    OffBoard { board: Board, square: String },
+    #[error("square {square} is visited twice (moves {first} and {second})")]
+    Repeated {
+        square: String,
+        first: usize,
+        second: usize,
+    },
+    #[error("move {step}: {from} to {to} is not a knight's move")]
+    NotAKnightMove {
+        step: usize,
+        from: String,
+        to: String,
+    },
+    #[error(
+        "the tour is open: its last square {last} is not a knight's move from its first {first}"
+    )]
+    NotClosed { first: String, last: String },
+}
+
+impl Tour {
+    /// Checks that `squares` is a knight's tour of `board` (moves numbered from 1).
+    pub fn new(board: Board, squares: &[Square]) -> Result<Tour, TourError> {
+        if squares.len() != board.square_count() {
+            return Err(TourError::WrongLength {
+                board,
+                got: squares.len(),
+                want: board.square_count(),
+            });
+        }
+        if let Some(s) = squares.iter().find(|s| !board.contains(**s)) {
+            return Err(TourError::OffBoard {
+                board,
+                square: s.to_string(),
+            });
+        }
+        Tour::from_indices(board, squares.iter().map(|&s| board.index(s)).collect())
+    }
+
+    /// Checks that `path` (square indices, all on the board) is a knight's tour of `board`.
+    pub fn from_indices(board: Board, path: Vec<u32>) -> Result<Tour, TourError> {
+        if path.len() != board.square_count() {
+            return Err(TourError::WrongLength {
+                board,
+                got: path.len(),
+                want: board.square_count(),
+            });
+        }
+        let mut seen = vec![0u32; path.len()];
+        for (k, &i) in path.iter().enumerate() {
+            let Some(slot) = seen.get_mut(i as usize) else {
+                return Err(TourError::OffBoard {
+                    board,
+                    square: format!("#{i}"),
+                });
+            };
+            if *slot != 0 {
+                return Err(TourError::Repeated {
+                    square: board.square(i).to_string(),
+                    first: *slot as usize,
+                    second: k + 1,
+                });
+            }
+            *slot = k as u32 + 1;
+            if k > 0 && !knight_move(board.square(path[k - 1]), board.square(i)) {
+                return Err(TourError::NotAKnightMove {
+                    step: k,
+                    from: board.square(path[k - 1]).to_string(),
+                    to: board.square(i).to_string(),
+                });
+            }
+        }
+        Ok(Tour { board, path })
+    }
+
+    /// Parses a tour printed in any of the output formats (grid, moves or JSON).
+    pub fn parse(text: &str) -> Result<Tour, ParseTourError> {
+        parse::parse(text)
+    }
+
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    pub fn len(&self) -> usize {
+        self.path.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.path.is_empty()
+    }
+
+    pub fn start(&self) -> Square {
+        self.board.square(self.path[0])
+    }
+
+    pub fn end(&self) -> Square {
+        self.board.square(self.path[self.path.len() - 1])
+    }
+
+    /// The squares in the order of the tour.
+    pub fn squares(&self) -> impl ExactSizeIterator<Item = Square> + '_ {
+        self.path.iter().map(|&i| self.board.square(i))
+    }
+
+    /// The square indices (`row * cols + col`) in the order of the tour.
+    pub fn indices(&self) -> &[u32] {
+        &self.path
+    }
+
+    /// Whether the last square is a knight's move from the first (a re-entrant tour).
+    pub fn is_closed(&self) -> bool {
+        self.path.len() > 2 && knight_move(self.start(), self.end())
+    }
+
+    /// `Ok` when closed, else why not.
+    pub fn check_closed(&self) -> Result<(), TourError> {
+        if self.is_closed() {
+            Ok(())
+        } else {
+            Err(TourError::NotClosed {
+                first: self.start().to_string(),
+                last: self.end().to_string(),
+            })
+        }
+    }
+
+    /// The move number (1-based) of every square, by index: Wirth's h[x, y].
+    pub fn numbers(&self) -> Vec<u32> {
+        let mut h = vec![0u32; self.path.len()];
+        for (k, &i) in self.path.iter().enumerate() {
+            h[i as usize] = k as u32 + 1;
+        }
+        h
+    }
+
+    /// Wirth's table: the move numbers row by row, rank `rows` first, right-aligned.
+    pub fn grid(&self) -> String {
+        let h = self.numbers();
+        let width = self.path.len().to_string().len();
+        let mut out = String::with_capacity(self.path.len() * (width + 1));
+        for row in (0..self.board.rows).rev() {
+            for col in 0..self.board.cols {
+                if col > 0 {
+                    out.push(' ');
+                }
+                let v = h[row * self.board.cols + col].to_string();
+                for _ in v.len()..width {
+                    out.push(' ');
+                }
+                out.push_str(&v);
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Text that is not a tour in any output format.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParseTourError {
+    #[error("empty input: give a tour as a grid of move numbers, a move list 'a1 b3 ...' or JSON")]
+    Empty,
+    #[error("bad JSON tour: {0} (expected {{\"rows\":M,\"cols\":N,\"path\":[[col,row],...]}})")]
+    Json(String),
+    #[error("bad token '{0}' in a move list: expected squares like 'c5' or 'col,row' like '3,5'")]
+    BadSquare(String),
+    #[error("bad grid: {0}")]
+    Grid(String),
+    #[error("not a knight's tour: {0}")]
+    Invalid(#[from] TourError),
+}
+
+/// Why no tour exists, decided from the board and the start square alone.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum NoTour {
+    #[error("no knight's tour exists on a {board} board (open tours need n = 1 or n >= 5 on square boards; Parberry 1997)")]
+    Square { board: Board },
+    #[error("no knight's tour exists on a {board} board: a board with a side of 1 or 2 has none but 1x1, a 3-row board needs n = 4 or n >= 7, a 4-row board n >= 5 (or 3)")]
+    Thin { board: Board },
+    #[error("no knight's tour from {from} on the {board} board: the board has an odd number of squares, so a tour starts and ends on the colour of a1 (col+row even), and {from} has the other colour")]
+    Colour { board: Board, from: String },
+    #[error("no closed knight's tour exists on a {board} board (Schwenk 1991): {reason}")]
+    Closed { board: Board, reason: &'static str },
+    #[error("square {from} is off the {board} board")]
+    OffBoard { board: Board, from: String },
+}
+
+/// Decides before any search whether a tour (closed if asked) from `from` can exist. `Ok`
+/// means it exists for sure on boards with both sides at least 5 (Conrad et al. 1994 for open
+/// tours from any square of the right colour; Schwenk 1991 for closed ones); on 3- and 4-row
+/// boards, `Ok` means only that no rule excludes it.
+pub fn existence(board: Board, from: Square, closed: bool) -> Result<(), NoTour> {
+    if !board.contains(from) {
+        return Err(NoTour::OffBoard {
+            board,
+            from: from.to_string(),
+        });
+    }
+    let (m, n) = (board.rows.min(board.cols), board.rows.max(board.cols));
+    if closed {
+        let reason = if m % 2 == 1 && n % 2 == 1 {
+            Some("both sides are odd, and a closed tour alternates colours")
+        } else if m == 1 || m == 2 || m == 4 {
+            Some("a board with a side of 1, 2 or 4 has none")
+        } else if m == 3 && matches!(n, 4 | 6 | 8) {
+            Some("a 3-row board needs n even and at least 10")
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            return Err(NoTour::Closed { board, reason });
+        }
+    }
+    if m == n && (2..=4).contains(&n) {
+        return Err(NoTour::Square { board });
+    }
+    let open_exists = match m {
+        1 => n == 1,
+        2 => false,
+        3 => n == 4 || n >= 7,
+        4 => n >= 5,
+        _ => true,
+    };
+    if !open_exists {
+        return Err(NoTour::Thin { board });
+    }
+    if board.square_count() % 2 == 1 && (from.col + from.row) % 2 == 1 {
+        return Err(NoTour::Colour {
+            board,
+            from: from.to_string(),
+        });
+    }
+    Ok(())
+}
+
+/// The methods that find one tour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Wirth's backtracking in his move order (exponential; small boards).
+    Wirth,
+    /// Warnsdorff's rule with Roth's tie-break and backtracking.
+    Warnsdorff,
+    /// Divide and conquer: linear time, both sides at least 5.
+    Divide,
+    /// `Divide` where it applies, else `Warnsdorff`.
+    Auto,
+}
+
+/// Why a method stopped without a tour.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FindError {
+    #[error(transparent)]
+    NoTour(#[from] NoTour),
+    #[error("no tour from {from}: the exhaustive search ended without one")]
+    Exhausted { from: String },
+    #[error("the divide-and-conquer construction needs both sides at least 5, not {board}: use --method warnsdorff")]
+    Unsupported { board: Board },
+    #[error("the board {board} is too large: at most {max} squares", max = MAX_SQUARES)]
+    TooLarge { board: Board },
+    #[error(transparent)]
+    Stopped(#[from] crate::Error),
+    #[error("internal error, the tour built is wrong: {0}")]
+    Invalid(#[from] TourError),
+}
+
+/// One tour from `from`, closed if asked, by `method`; existence is decided first.
+pub fn find(
+    board: Board,
+    from: Square,
+    closed: bool,
+    method: Method,
+    control: &Control,
+) -> Result<Tour, FindError> {
+    if !board.is_supported() {
+        return Err(FindError::TooLarge { board });
+    }
+    existence(board, from, closed)?;
+    let method = match method {
+        Method::Auto if divide::applies(board) => Method::Divide,
+        Method::Auto => Method::Warnsdorff,
+        m => m,
+    };
+    let tour = match method {
+        Method::Wirth => wirth::search(board, from, closed, control)?.tour,
+        Method::Warnsdorff => warnsdorff::search(board, from, closed, control)?.tour,
+        Method::Divide | Method::Auto => divide::tour(board, from, closed, control)?,
+    };
+    tour.ok_or_else(|| FindError::Exhausted {
+        from: from.to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn existence_rules() {
+        let b = |m, n| Board::new(m, n);
+        for n in 2..=4 {
+            assert!(existence(b(n, n), sq("a1"), false).is_err());
+        }
+        assert!(existence(b(1, 1), sq("a1"), false).is_ok());
+        assert!(existence(b(5, 5), sq("a1"), false).is_ok());
+        assert!(matches!(
+            existence(b(5, 5), sq("b1"), false),
+            Err(NoTour::Colour { .. })
+        ));
+        assert!(existence(b(6, 6), sq("b1"), false).is_ok());
+        assert!(existence(b(6, 6), sq("b1"), true).is_ok());
+        assert!(matches!(
+            existence(b(7, 7), sq("a1"), true),
+            Err(NoTour::Closed { .. })
+        ));
+        for n in [4, 6, 8] {
+            assert!(existence(b(3, n), sq("a1"), true).is_err());
+        }
+        assert!(existence(b(3, 10), sq("a1"), true).is_ok());
+        assert!(existence(b(4, 9), sq("a1"), true).is_err());
+        assert!(existence(b(4, 9), sq("a1"), false).is_ok());
+        assert!(existence(b(3, 5), sq("a1"), false).is_err());
+        assert!(existence(b(2, 9), sq("a1"), false).is_err());
+        assert!(existence(b(5, 5), sq("f1"), false).is_err());
+    }
+
+    #[test]
+    fn tour_checks_name_the_fault() {
+        let board = Board::new(3, 4);
+        let squares: Vec<Square> = "a1 c2 a3 b1 d2 c4"
+            .split(' ')
+            .map(|s| Square::parse(s).unwrap())
+            .collect();
+        assert!(matches!(
+            Tour::new(board, &squares),
+            Err(TourError::WrongLength { .. })
+        ));
+        let path: Vec<Square> = "a1 c2 a3 b1 d2 b3 a1 c2 a3 b1 d2 b3"
+            .split(' ')
+            .map(sq)
+            .collect();
+        assert!(matches!(
+            Tour::new(board, &path),
+            Err(TourError::Repeated {
+                first: 1,
+                second: 7,
+                ..
+            })
+        ));
+        let path: Vec<Square> = "a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3"
+            .split(' ')
+            .map(sq)
+            .collect();
+        assert!(matches!(
+            Tour::new(board, &path),
+            Err(TourError::NotAKnightMove { step: 1, .. })
+        ));
+    }
+}

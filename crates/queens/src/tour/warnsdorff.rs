@@ -1,0 +1,304 @@
+//! Warnsdorff's rule (1823): always move to the square with the fewest onward moves, ties
+//! broken by Roth's rule (the square farthest from the centre of the board, then the order of
+//! [`KNIGHT`](super::KNIGHT)). The rule alone can run into a dead end; here it only orders the
+//! candidates of a depth-first search, which backtracks when stuck, so it finds a tour wherever
+//! one exists (the search is exhaustive) and, on most boards, without a single step back.
+//!
+//! Prunings, all exact: the rest of the tour is a path through every unvisited square, so an
+//! unvisited square with no unvisited neighbour can only be entered now and last, and one with
+//! a single unvisited neighbour must be the end of the tour: two such squares end the branch.
+//! For a closed tour the start must keep an unvisited neighbour (the square that will close the
+//! tour). On thin boards (3 or 4 rows) of at most [`CONNECTED_UP_TO`] squares, and on any board
+//! of at most 1,024, the unvisited squares must also stay connected: the knight easily cuts a
+//! thin board in two. On thin boards the ties go to the squares nearest the start's end of the
+//! board (a sweep) rather than to Roth's, and on 4-row boards the outer rows, which only
+//! neighbour the inner ones, must fit in the rest of the tour. Thin boards remain hard for this
+//! search all the same: open 3 x n from a corner is quick (3 x 1000: 247 steps back), but 4 x 30
+//! and closed 3 x 20 take longer than anyone will wait.
+
+use super::{Board, Tour, KNIGHT};
+use crate::control::Control;
+use crate::error::Error;
+use crate::square::Square;
+
+/// Boards up to this many squares get the connectivity test (a breadth-first search a move).
+pub const CONNECTED_UP_TO: usize = 20_000;
+
+const NONE: u32 = u32::MAX;
+
+/// The outcome of a search with its statistics.
+#[derive(Clone, Debug)]
+pub struct Search {
+    /// The tour found, or `None` when the exhaustive search ended without one.
+    pub tour: Option<Tour>,
+    /// Squares placed (moves made, counting those undone).
+    pub placed: u64,
+    /// Steps back.
+    pub backtracks: u64,
+}
+
+struct Frame {
+    square: u32,
+    /// The square that must end the tour, if any.
+    end: u32,
+    /// Squares left with one way in: each must end the tour unless entered now.
+    forced: [u32; 2],
+    candidates: [u32; 8],
+    len: u8,
+    next: u8,
+}
+
+/// Finds a tour from `from` (closed if asked). Cancellation is checked every 2^20 moves.
+pub fn search(
+    board: Board,
+    from: Square,
+    closed: bool,
+    control: &Control,
+) -> Result<Search, Error> {
+    let (rows, cols) = (board.rows as i64, board.cols as i64);
+    let total = board.square_count();
+    let neighbours = |i: u32| {
+        let (c, r) = ((i as i64) % cols, (i as i64) / cols);
+        KNIGHT.iter().filter_map(move |&(dc, dr)| {
+            let (c2, r2) = (c + dc as i64, r + dr as i64);
+            (c2 >= 0 && r2 >= 0 && c2 < cols && r2 < rows).then_some((r2 * cols + c2) as u32)
+        })
+    };
+    // Roth: squared distance from the centre, in doubled coordinates. On thin boards, the
+    // squares nearest the start's end of the long side first, so that none are left behind.
+    let sweep = board.rows.min(board.cols) <= 4;
+    let far = |i: u32| {
+        let (c, r) = ((i as i64) % cols, (i as i64) / cols);
+        if sweep {
+            let (along, from_along) = if cols >= rows {
+                (c, from.col as i64)
+            } else {
+                (r, from.row as i64)
+            };
+            return -(along - from_along).abs();
+        }
+        let (dc, dr) = (2 * c - (cols - 1), 2 * r - (rows - 1));
+        dc * dc + dr * dr
+    };
+    let mut visited = vec![false; total];
+    let mut degree: Vec<u8> = (0..total as u32)
+        .map(|i| neighbours(i).count() as u8)
+        .collect();
+    let start = board.index(from);
+    let mut stats = Search {
+        tour: None,
+        placed: 1,
+        backtracks: 0,
+    };
+    let mark = |i: u32, on: bool, visited: &mut [bool], degree: &mut [u8]| {
+        visited[i as usize] = on;
+        for q in neighbours(i) {
+            if on {
+                degree[q as usize] -= 1;
+            } else {
+                degree[q as usize] += 1;
+            }
+        }
+    };
+    // The candidates from `s`, best first; none when the branch is dead.
+    let candidates = |s: u32, end: u32, placed: usize, visited: &[bool], degree: &[u8]| {
+        let mut frame = Frame {
+            square: s,
+            end,
+            forced: [NONE, NONE],
+            candidates: [0; 8],
+            len: 0,
+            next: 0,
+        };
+        let remaining = total - placed;
+        if closed && remaining > 0 && degree[start as usize] == 0 {
+            return frame;
+        }
+        let mut keyed: [(u8, i64, u32); 8] = [(0, 0, 0); 8];
+        let mut n = 0;
+        for q in neighbours(s) {
+            if visited[q as usize] {
+                continue;
+            }
+            let d = degree[q as usize];
+            if d == 0 && remaining > 1 {
+                return frame; // q could be entered only now, and would end the tour early
+            }
+            if d == 1 && remaining > 1 && q != end {
+                // Left now, q keeps one way in: it must end the tour.
+                if frame.forced[0] == NONE {
+                    frame.forced[0] = q;
+                } else if frame.forced[1] == NONE && end == NONE {
+                    frame.forced[1] = q;
+                } else {
+                    return frame;
+                }
+            }
+            keyed[n] = (d, -far(q), q);
+            n += 1;
+        }
+        keyed[..n].sort_unstable_by_key(|&(d, f, _)| (d, f));
+        for (k, &(_, _, q)) in keyed[..n].iter().enumerate() {
+            frame.candidates[k] = q;
+        }
+        frame.len = n as u8;
+        frame
+    };
+    // Whether the unvisited squares are reachable from `s` through unvisited squares.
+    let thin = board.rows.min(board.cols) <= 4 && total <= CONNECTED_UP_TO;
+    let mut seen = vec![0u32; if thin || total <= 1024 { total } else { 0 }];
+    let mut epoch = 0u32;
+    let mut queue = Vec::new();
+    let mut connected = |s: u32, unvisited: usize, visited: &[bool]| -> bool {
+        if seen.is_empty() {
+            return true;
+        }
+        epoch += 1;
+        queue.clear();
+        queue.push(s);
+        seen[s as usize] = epoch;
+        let mut reached = 0;
+        while let Some(i) = queue.pop() {
+            for q in neighbours(i) {
+                if !visited[q as usize] && seen[q as usize] != epoch {
+                    seen[q as usize] = epoch;
+                    reached += 1;
+                    queue.push(q);
+                }
+            }
+        }
+        reached == unvisited
+    };
+    let closes = |i: u32| super::knight_move(board.square(i), from);
+    // On 4-row boards the outer rows only neighbour the inner ones: two outer squares are never
+    // consecutive, so the rest of the tour (L squares after the current one) holds at most
+    // ceil(L / 2) of them, floor(L / 2) if the current square is outer.
+    let four = board.rows.min(board.cols) == 4;
+    let outer = |i: u32| {
+        let (c, r) = ((i as i64) % cols, (i as i64) / cols);
+        let across = if rows == 4 { r } else { c };
+        four && (across == 0 || across == 3)
+    };
+    let mut outer_left = (0..total as u32).filter(|&i| outer(i)).count() - outer(start) as usize;
+    let room = |head: u32, unvisited: usize, outer_left: usize| {
+        let most = if outer(head) {
+            unvisited / 2
+        } else {
+            unvisited.div_ceil(2)
+        };
+        outer_left <= most
+    };
+    mark(start, true, &mut visited, &mut degree);
+    let mut path = vec![start];
+    if total == 1 {
+        stats.tour = Tour::from_indices(board, path).ok();
+        return Ok(stats);
+    }
+    let mut stack = vec![candidates(start, NONE, 1, &visited, &degree)];
+    while let Some(top) = stack.last_mut() {
+        if top.next == top.len {
+            let s = top.square;
+            stack.pop();
+            if s != start {
+                outer_left += outer(s) as usize;
+                mark(s, false, &mut visited, &mut degree);
+                path.pop();
+                stats.backtracks += 1;
+            }
+            continue;
+        }
+        let q = top.candidates[top.next as usize];
+        top.next += 1;
+        let remaining = total - path.len();
+        // The end once q is entered: entering the end early is no use, and of the squares
+        // with one way in, those not entered now must all end the tour.
+        if remaining > 1 && q == top.end {
+            continue;
+        }
+        let mut ends = [top.end, top.forced[0], top.forced[1]]
+            .into_iter()
+            .filter(|&e| e != NONE && e != q);
+        let end = ends.next().unwrap_or(NONE);
+        if ends.next().is_some() {
+            continue;
+        }
+        stats.placed += 1;
+        if stats.placed & 0xF_FFFF == 0 && control.is_cancelled() {
+            return Err(Error::Cancelled);
+        }
+        mark(q, true, &mut visited, &mut degree);
+        path.push(q);
+        outer_left -= outer(q) as usize;
+        if path.len() == total {
+            if !closed || closes(q) {
+                stats.tour = Tour::from_indices(board, path).ok();
+                return Ok(stats);
+            }
+            mark(q, false, &mut visited, &mut degree);
+            outer_left += outer(q) as usize;
+            path.pop();
+            continue;
+        }
+        if !room(q, total - path.len(), outer_left) || !connected(q, total - path.len(), &visited) {
+            mark(q, false, &mut visited, &mut degree);
+            outer_left += outer(q) as usize;
+            path.pop();
+            continue;
+        }
+        let frame = candidates(q, end, path.len(), &visited, &degree);
+        stack.push(frame);
+    }
+    Ok(stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tour(rows: usize, cols: usize, from: Square, closed: bool) -> Option<Tour> {
+        search(Board::new(rows, cols), from, closed, &Control::new())
+            .unwrap()
+            .tour
+    }
+
+    #[test]
+    fn finds_open_and_closed_tours() {
+        for n in 5..=12 {
+            let t = tour(n, n, Square::new(0, 0), false).expect("open tour");
+            assert_eq!(t.start(), Square::new(0, 0));
+            if n % 2 == 0 {
+                let c = tour(n, n, Square::new(1, 2), true).expect("closed tour");
+                assert!(c.is_closed() && c.start() == Square::new(1, 2));
+            }
+        }
+    }
+
+    #[test]
+    fn thin_boards() {
+        for cols in [4, 7, 8, 12, 30, 100] {
+            assert!(
+                tour(3, cols, Square::new(0, 0), false).is_some(),
+                "3x{cols}"
+            );
+        }
+        for cols in [5, 6, 9] {
+            assert!(
+                tour(4, cols, Square::new(0, 0), false).is_some(),
+                "4x{cols}"
+            );
+        }
+        for cols in [10, 12] {
+            assert!(tour(3, cols, Square::new(0, 0), true)
+                .expect("closed")
+                .is_closed());
+        }
+    }
+
+    #[test]
+    fn the_search_is_exhaustive() {
+        // 3x4 has open tours, but none from b2; 3x3 has none at all.
+        assert!(tour(3, 4, Square::new(1, 1), false).is_none());
+        assert!(tour(3, 4, Square::new(0, 0), false).is_some());
+        assert!(tour(3, 3, Square::new(0, 0), false).is_none());
+    }
+}
