@@ -9,5 +9,5 @@ pub mod list;
 pub mod show;
 pub mod solve;
 pub mod solve_backtrack;
-pub mod trace;
 pub mod tour;
+pub mod trace;
