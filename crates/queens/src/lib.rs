@@ -8,6 +8,7 @@
 //!
 //! The library does no I/O: no printing, no files, no process exit.
 
+pub mod complete;
 pub mod control;
 pub mod count;
 pub mod error;
