@@ -29,6 +29,7 @@ enum Command {
     Classify(cmd::classify::Args),
     Show(cmd::show::Args),
     Solve(cmd::solve::Args),
+    Complete(cmd::complete::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -39,6 +40,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Classify(args) => cmd::classify::run(args),
         Command::Show(args) => cmd::show::run(args),
         Command::Solve(args) => cmd::solve::run(args),
+        Command::Complete(args) => cmd::complete::run(args),
     }
 }
 

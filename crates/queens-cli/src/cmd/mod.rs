@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod classify;
+pub mod complete;
 pub mod count;
 pub mod list;
 pub mod show;

@@ -210,6 +210,11 @@ impl Instance {
                 .is_ok()
     }
 
+    /// The number of excluded diagonals, sums and differences together.
+    pub fn excluded_count(&self) -> usize {
+        self.sums.len() + self.differences.len()
+    }
+
     /// Excluded sum diagonals as 0-based `col + row`.
     pub(crate) fn sum_indices(&self) -> impl Iterator<Item = usize> + '_ {
         self.sums.iter().map(|&s| s as usize)
