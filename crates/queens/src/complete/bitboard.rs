@@ -131,7 +131,11 @@ impl Search<'_> {
         }
         let (col_total, row_total) = (index_total(b.cols), index_total(b.rows));
         if !reachable(sums, left, col_total + row_total)
-            || !reachable(downs, left, col_total + left as u64 * (self.n as u64 - 1) - row_total)
+            || !reachable(
+                downs,
+                left,
+                col_total + left as u64 * (self.n as u64 - 1) - row_total,
+            )
         {
             return Ok(true);
         }

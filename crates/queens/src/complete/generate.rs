@@ -33,7 +33,10 @@ pub fn generate(n: usize, presets: usize, seed: u64) -> Result<Instance, Instanc
         }
         let mut pick = None;
         for _ in 0..64 * n {
-            let (i, j) = (rng.random_range(0..cols.len()), rng.random_range(0..rows.len()));
+            let (i, j) = (
+                rng.random_range(0..cols.len()),
+                rng.random_range(0..rows.len()),
+            );
             if free(&sums, &diffs, cols[i], rows[j]) {
                 pick = Some((i, j));
                 break;

@@ -53,7 +53,9 @@ pub enum InstanceError {
     Attack { a: Square, b: Square, line: Line },
     #[error("square {0} is preset twice")]
     Repeated(Square),
-    #[error("excluded {kind} diagonal {value} is off the {n}x{n} board (accepted: {min} to {max})")]
+    #[error(
+        "excluded {kind} diagonal {value} is off the {n}x{n} board (accepted: {min} to {max})"
+    )]
     DiagonalOffBoard {
         kind: &'static str,
         value: i64,
@@ -231,7 +233,10 @@ impl Instance {
     pub fn is_completion(&self, p: &Placement) -> bool {
         p.n() == self.n
             && p.is_solution()
-            && self.presets.iter().all(|s| p.rows()[s.col as usize] == s.row)
+            && self
+                .presets
+                .iter()
+                .all(|s| p.rows()[s.col as usize] == s.row)
             && p.squares().all(|s| !self.excludes(s))
     }
 
@@ -269,12 +274,7 @@ impl TryFrom<InstanceFile> for Instance {
             }
             presets.push(Square::new(c as u32 - 1, r as u32 - 1));
         }
-        Instance::new(
-            n,
-            &presets,
-            &file.excluded_sums,
-            &file.excluded_differences,
-        )
+        Instance::new(n, &presets, &file.excluded_sums, &file.excluded_differences)
     }
 }
 

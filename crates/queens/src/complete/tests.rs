@@ -43,12 +43,18 @@ fn timing_reference() {
             false
         })
         .unwrap();
-        eprintln!("{name}: {found} (expected {solvable}) nodes {nodes} in {:?}", t.elapsed());
+        eprintln!(
+            "{name}: {found} (expected {solvable}) nodes {nodes} in {:?}",
+            t.elapsed()
+        );
     }
 }
 
 /// All completions found by one engine, sorted.
-fn all_by(engine: fn(&Instance, &Control, Visit) -> Result<u64, Error>, i: &Instance) -> Vec<Placement> {
+fn all_by(
+    engine: fn(&Instance, &Control, Visit) -> Result<u64, Error>,
+    i: &Instance,
+) -> Vec<Placement> {
     let mut found = Vec::new();
     engine(i, &Control::new(), &mut |rows| {
         found.push(Placement::from_rows_unchecked(rows.to_vec()));
@@ -62,7 +68,12 @@ fn all_by(engine: fn(&Instance, &Control, Visit) -> Result<u64, Error>, i: &Inst
 /// A random instance: presets by the paper's generator, then some excluded diagonals that miss
 /// the presets.
 fn instance_strategy() -> impl Strategy<Value = Instance> {
-    (1usize..=10, 0usize..=5, any::<u64>(), proptest::collection::vec(any::<u32>(), 0..6))
+    (
+        1usize..=10,
+        0usize..=5,
+        any::<u64>(),
+        proptest::collection::vec(any::<u32>(), 0..6),
+    )
         .prop_filter_map("presets fit", |(n, m, seed, cuts)| {
             let base = generate::generate(n, m.min(n), seed).ok()?;
             let (mut sums, mut diffs) = (Vec::new(), Vec::new());
@@ -100,7 +111,11 @@ fn empty_boards_count_all_solutions() {
     for n in 1..=9 {
         let i = Instance::with_presets(n, &[]).unwrap();
         let expected = Solutions::new(n).count() as u128;
-        assert_eq!(count(&i, &Control::new()).unwrap().count, expected, "n = {n}");
+        assert_eq!(
+            count(&i, &Control::new()).unwrap().count,
+            expected,
+            "n = {n}"
+        );
         assert_eq!(all_by(wide::search, &i).len() as u128, expected, "n = {n}");
     }
 }
@@ -112,7 +127,10 @@ fn a_corner_queen_on_four_is_impossible() {
     assert_eq!(solve(&i, &Control::new()).unwrap(), Outcome::Impossible);
     let j = Instance::with_presets(4, &[Square::new(0, 1)]).unwrap();
     let expected = Placement::parse("2 4 1 3").unwrap();
-    assert_eq!(solve(&j, &Control::new()).unwrap(), Outcome::Solved(expected));
+    assert_eq!(
+        solve(&j, &Control::new()).unwrap(),
+        Outcome::Solved(expected)
+    );
 }
 
 #[test]
@@ -136,12 +154,21 @@ fn bad_instances_name_the_fault() {
         "the preset queen on c5 stands on the excluded sum diagonal 8"
     );
     let file: InstanceFile = serde_json::from_str(r#"{"n":8,"queens":[[0,3]]}"#).unwrap();
-    assert!(Instance::try_from(file).unwrap_err().to_string().contains("[0,3]"));
+    assert!(Instance::try_from(file)
+        .unwrap_err()
+        .to_string()
+        .contains("[0,3]"));
 }
 
 #[test]
 fn the_file_form_round_trips() {
-    let i = Instance::new(9, &[Square::new(2, 4), Square::new(0, 0)], &[3, 18], &[-3, 5]).unwrap();
+    let i = Instance::new(
+        9,
+        &[Square::new(2, 4), Square::new(0, 0)],
+        &[3, 18],
+        &[-3, 5],
+    )
+    .unwrap();
     let text = serde_json::to_string(&i.to_file()).unwrap();
     assert_eq!(
         text,
@@ -156,9 +183,11 @@ fn reference_instances_fast_subset_agree_with_the_verdicts() {
     // The quick ones in the test profile; all of them: `cargo test -p queens --release --lib
     // reference_instances_all -- --ignored`.
     for (name, instance, solvable) in reference() {
-        if ["id5", "id8", "id9", "id12", "id259", "id1.", "id2.", "id4.", "id10"]
-            .iter()
-            .any(|slow| name.contains(slow))
+        if [
+            "id5", "id8", "id9", "id12", "id259", "id1.", "id2.", "id4.", "id10",
+        ]
+        .iter()
+        .any(|slow| name.contains(slow))
         {
             continue;
         }
@@ -178,7 +207,11 @@ fn check_reference(name: &str, instance: &Instance, solvable: bool) {
     match solve(instance, &Control::new()).unwrap() {
         Outcome::Solved(p) => {
             assert!(solvable, "{name}: solved, but the verdict is impossible");
-            assert!(instance.is_completion(&p), "{name}: bad answer {}", p.perm());
+            assert!(
+                instance.is_completion(&p),
+                "{name}: bad answer {}",
+                p.perm()
+            );
         }
         Outcome::Impossible => assert!(!solvable, "{name}: impossible, but solvable"),
     }
@@ -208,14 +241,27 @@ fn cancelling_stops_the_search() {
 #[test]
 #[ignore]
 fn timing_large() {
-    for (n, m, seed) in [(100, 5, 1), (300, 10, 2), (1000, 16, 3), (2000, 30, 4), (1000, 16, 5)] {
+    for (n, m, seed) in [
+        (100, 5, 1),
+        (300, 10, 2),
+        (1000, 16, 3),
+        (2000, 30, 4),
+        (1000, 16, 5),
+    ] {
         let i = generate::generate(n, m, seed).unwrap();
         let t = std::time::Instant::now();
         let r = repair::attempt(&i, 0).is_some();
         let t1 = t.elapsed();
         let t = std::time::Instant::now();
         let mut found = false;
-        let nodes = wide::search(&i, &Control::new(), &mut |_| { found = true; false }).unwrap();
-        eprintln!("n={n} m={m}: repair {r} {t1:?}; wide {found} nodes {nodes} {:?}", t.elapsed());
+        let nodes = wide::search(&i, &Control::new(), &mut |_| {
+            found = true;
+            false
+        })
+        .unwrap();
+        eprintln!(
+            "n={n} m={m}: repair {r} {t1:?}; wide {found} nodes {nodes} {:?}",
+            t.elapsed()
+        );
     }
 }
