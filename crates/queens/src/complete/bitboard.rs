@@ -110,7 +110,7 @@ impl Search<'_> {
         }
         // The most constrained line: (number of free squares, is a column, index, squares).
         let mut best = (u32::MAX, true, 0, 0u64);
-        let (mut sums, mut downs) = (0u128, 0u128);
+        let (mut sums, mut ups) = (0u128, 0u128);
         let mut cols = b.cols;
         while cols != 0 {
             let c = cols.trailing_zeros() as usize;
@@ -124,18 +124,14 @@ impl Search<'_> {
                 best = (k, true, c, free);
             }
             sums |= (free as u128) << c;
-            downs |= ((free.reverse_bits() >> (64 - self.n)) as u128) << c;
+            ups |= ((free as u128) << (self.n - 1)) >> c;
         }
-        if sums.count_ones() < left || downs.count_ones() < left {
+        if sums.count_ones() < left || ups.count_ones() < left {
             return Ok(true);
         }
         let (col_total, row_total) = (index_total(b.cols), index_total(b.rows));
         if !reachable(sums, left, col_total + row_total)
-            || !reachable(
-                downs,
-                left,
-                col_total + left as u64 * (self.n as u64 - 1) - row_total,
-            )
+            || !reachable(ups, left, row_total + left as u64 * (self.n as u64 - 1) - col_total)
         {
             return Ok(true);
         }
