@@ -24,7 +24,8 @@ if ! "$venv/bin/python" -c 'import clingo' 2>/dev/null; then
   "$venv/bin/pip" install --quiet 'clingo==5.8.*'
 fi
 cargo build --release -p queens-cli >&2
-queens=target/release/queens
+cp target/release/queens "$work/queens"
+queens=$work/queens
 clingo=("$venv/bin/python" -m clingo)
 
 # name, N, presets

@@ -7,10 +7,12 @@
 //! Unlike those, which fill the columns left to right, every node looks at all free columns
 //! AND rows and branches on the line with the fewest free squares (Haralick and Elliott's
 //! fail-first rule, with forward checking): a line with no square left fails the node at once,
-//! a line with one square left (a forced row or column) is filled without choice. Every queen
-//! still to place needs a sum diagonal and a difference diagonal of its own, and the sum (and
-//! difference) diagonals of the queens to place add up to a known total (the free rows and
-//! columns fix it); a node fails when the free diagonals can no longer meet either need.
+//! a line with one square left (a forced row or column) is filled without choice. The squares of
+//! that line are tried least constraining first: the one whose crossing line (the row of a
+//! square in a column, and so on) keeps the most free squares. Every queen still to place needs
+//! a sum diagonal and a difference diagonal of its own, and the sum (and difference) diagonals
+//! of the queens to place add up to a known total (the free rows and columns fix it); a node
+//! fails when the free diagonals can no longer meet either need.
 
 use super::{Instance, Visit};
 use crate::control::Control;
@@ -131,7 +133,11 @@ impl Search<'_> {
         }
         let (col_total, row_total) = (index_total(b.cols), index_total(b.rows));
         if !reachable(sums, left, col_total + row_total)
-            || !reachable(ups, left, row_total + left as u64 * (self.n as u64 - 1) - col_total)
+            || !reachable(
+                ups,
+                left,
+                row_total + left as u64 * (self.n as u64 - 1) - col_total,
+            )
         {
             return Ok(true);
         }
@@ -153,10 +159,24 @@ impl Search<'_> {
         if left == self.top {
             self.control.set_total(best.0 as u64);
         }
-        let (_, is_column, line, mut free) = best;
+        let (k, is_column, line, mut free) = best;
+        // Least constraining first: squares whose crossing line has the most free squares.
+        let mut order = [(0u32, 0usize); MAX_N];
+        let mut m = 0;
         while free != 0 {
             let x = free.trailing_zeros() as usize;
             free &= free - 1;
+            let crossing = if is_column {
+                self.row(&b, x)
+            } else {
+                self.column(&b, x)
+            };
+            order[m] = (u32::MAX - crossing.count_ones(), x);
+            m += 1;
+        }
+        debug_assert_eq!(m as u32, k);
+        order[..m].sort_unstable();
+        for &(_, x) in &order[..m] {
             let (c, r) = if is_column { (line, x) } else { (x, line) };
             let child = self.place(b, c, r);
             if !self.node(child, left - 1)? {

@@ -180,8 +180,8 @@ fn the_file_form_round_trips() {
 
 #[test]
 fn reference_instances_fast_subset_agree_with_the_verdicts() {
-    // The quick ones in the test profile; all of them: `cargo test -p queens --release --lib
-    // reference_instances_all -- --ignored`.
+    // The quick ones in the test profile; all of them (a few seconds): `cargo test -p queens
+    // --release --lib reference_instances_all -- --ignored`.
     for (name, instance, solvable) in reference() {
         if [
             "id5", "id8", "id9", "id12", "id259", "id1.", "id2.", "id4.", "id10",
