@@ -21,6 +21,7 @@ use crate::control::Control;
 use crate::error::Error;
 use crate::placement::Placement;
 use crate::square::{file_name, Line, Square};
+use crate::symmetry::Symmetry;
 use serde::{Deserialize, Serialize};
 use thiserror::Error as ThisError;
 
@@ -238,6 +239,38 @@ impl Instance {
                 .iter()
                 .all(|s| p.rows()[s.col as usize] == s.row)
             && p.squares().all(|s| !self.excludes(s))
+    }
+
+    /// The image of the instance under a symmetry of the board: presets and excluded diagonals
+    /// move with it (some symmetries turn sum diagonals into difference diagonals).
+    pub fn transformed(&self, symmetry: Symmetry) -> Instance {
+        let n = self.n;
+        let image = |s: Square| symmetry.apply_square(s, n);
+        let presets: Vec<Square> = self.presets.iter().map(|&s| image(s)).collect();
+        let keeps_kind = matches!(
+            symmetry,
+            Symmetry::Identity
+                | Symmetry::Rotate180
+                | Symmetry::Transpose
+                | Symmetry::AntiTranspose
+        );
+        let (mut sums, mut differences) = (Vec::new(), Vec::new());
+        let mut add = |s: Square, was_sum: bool| {
+            if was_sum == keeps_kind {
+                sums.push(s.col as i64 + s.row as i64 + 2);
+            } else {
+                differences.push(s.col as i64 - s.row as i64);
+            }
+        };
+        for &sum in &self.sums {
+            let c = sum.saturating_sub(n as u32 - 1);
+            add(image(Square::new(c, sum - c)), true);
+        }
+        for &d in &self.differences {
+            let c = d.max(0);
+            add(image(Square::new(c as u32, (c - d) as u32)), false);
+        }
+        Instance::new(n, &presets, &sums, &differences).expect("a symmetry keeps an instance valid")
     }
 
     /// The instance in its file form.
