@@ -7,8 +7,8 @@
 //! rows whose diagonals are still empty, when it finds one. Then every queen still on a taken
 //! diagonal swaps rows with a random other free queen whenever the swap lowers the number of
 //! collisions (an excluded diagonal counts as holding one queen already). The search either
-//! reaches zero collisions, a completion, or gives up after a bounded number of rounds and
-//! leaves the decision to the complete search: it can never answer "impossible".
+//! reaches zero collisions, a completion, or gives up after a bounded number of swap attempts
+//! (linear in N) and leaves the decision to the complete search: it never answers "impossible".
 
 use super::Instance;
 use crate::placement::Placement;
@@ -19,6 +19,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 const GREEDY_TRIES: usize = 16;
 /// Rounds of repair (each visits every queen in collision once) before giving up.
 const ROUNDS: usize = 64;
+/// Swap attempts per free queen, over all rounds, before giving up.
+const TRIES_PER_QUEEN: usize = 256;
 
 struct Board {
     n: usize,
@@ -117,6 +119,7 @@ pub(crate) fn attempt(instance: &Instance, seed: u64) -> Option<Placement> {
         board.drop(c, r);
     }
     // Repair by swaps.
+    let mut budget = TRIES_PER_QUEEN * free.len();
     for _ in 0..ROUNDS {
         let clashing: Vec<usize> = free
             .iter()
@@ -132,6 +135,10 @@ pub(crate) fn attempt(instance: &Instance, seed: u64) -> Option<Placement> {
                 continue;
             }
             for _ in 0..4 * n {
+                if budget == 0 {
+                    return None;
+                }
+                budget -= 1;
                 let b = free[rng.random_range(0..free.len())];
                 if b != a && board.try_swap(a, b) {
                     break;

@@ -257,3 +257,18 @@ fn the_engines_meet_at_64() {
         assert!(i.is_completion(&p), "n = {n}");
     }
 }
+
+#[test]
+fn local_search_answers_are_completions_or_nothing() {
+    // Tight boards too: the local search may give up, but never returns a wrong board.
+    for (n, m) in [(200, 5), (300, 150), (250, 200)] {
+        for seed in 0..3 {
+            let Ok(i) = generate::generate(n, m, seed) else {
+                continue;
+            };
+            if let Some(p) = repair::attempt(&i, seed) {
+                assert!(i.is_completion(&p), "n = {n}, m = {m}, seed {seed}");
+            }
+        }
+    }
+}
