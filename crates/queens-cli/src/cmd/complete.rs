@@ -100,20 +100,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 fn read_instance(path: &PathBuf) -> anyhow::Result<Instance> {
-    let shown = path.display();
+    let stdin = path.as_os_str() == "-";
+    let shown = if stdin {
+        "standard input".to_string()
+    } else {
+        format!("'{}'", path.display())
+    };
     let mut text = String::new();
-    let read = if path.as_os_str() == "-" {
+    let read = if stdin {
         std::io::stdin().read_to_string(&mut text).map(|_| ())
     } else {
         std::fs::read_to_string(path).map(|t| text = t)
     };
-    read.map_err(|e| out::bad(format!("cannot read '{shown}': {e}")))?;
+    read.map_err(|e| out::bad(format!("cannot read {shown}: {e}")))?;
     let file: InstanceFile = serde_json::from_str(&text).map_err(|e| {
         out::bad(format!(
-            "bad instance file '{shown}': {e} (expected {{\"n\":N,\"queens\":[[col,row],...]}})"
+            "bad instance file {shown}: {e} (expected {{\"n\":N,\"queens\":[[col,row],...]}})"
         ))
     })?;
-    Instance::try_from(file).map_err(|e| out::bad(format!("{e} (in '{shown}')")))
+    Instance::try_from(file).map_err(|e| out::bad(format!("{e} (in {shown})")))
 }
 
 fn generate(n: &str, presets: Option<&str>, seed: u64) -> anyhow::Result<ExitCode> {
