@@ -40,11 +40,27 @@ struct Search<'a> {
     queens: [u32; MAX_N],
     nodes: u64,
     top: u32,
+    /// Whether to order the squares of a line (worth it when one completion is wanted).
+    ordered: bool,
 }
 
 /// Runs the search, calling `visit` with the rows of each completion until it returns false.
 /// Returns the number of nodes visited.
 pub(crate) fn search(instance: &Instance, control: &Control, visit: Visit) -> Result<u64, Error> {
+    run(instance, control, visit, true)
+}
+
+/// The same search with the squares of each line in plain order: the same completions, found
+/// in another order, at less cost per node (for counting).
+pub(crate) fn search_unordered(
+    instance: &Instance,
+    control: &Control,
+    visit: Visit,
+) -> Result<u64, Error> {
+    run(instance, control, visit, false)
+}
+
+fn run(instance: &Instance, control: &Control, visit: Visit, ordered: bool) -> Result<u64, Error> {
     let n = instance.n();
     assert!(n <= MAX_N, "the bitboard engine takes N up to {MAX_N}");
     let lines = (1u128 << (2 * n - 1)) - 1;
@@ -70,6 +86,7 @@ pub(crate) fn search(instance: &Instance, control: &Control, visit: Visit) -> Re
         queens: [0; MAX_N],
         nodes: 0,
         top: (n - instance.presets().len()) as u32,
+        ordered,
     };
     for q in instance.presets() {
         board = s.place(board, q.col as usize, q.row as usize);
@@ -166,16 +183,20 @@ impl Search<'_> {
         while free != 0 {
             let x = free.trailing_zeros() as usize;
             free &= free - 1;
-            let crossing = if is_column {
-                self.row(&b, x)
+            let score = if !self.ordered {
+                0
+            } else if is_column {
+                u32::MAX - self.row(&b, x).count_ones()
             } else {
-                self.column(&b, x)
+                u32::MAX - self.column(&b, x).count_ones()
             };
-            order[m] = (u32::MAX - crossing.count_ones(), x);
+            order[m] = (score, x);
             m += 1;
         }
         debug_assert_eq!(m as u32, k);
-        order[..m].sort_unstable();
+        if self.ordered {
+            order[..m].sort_unstable();
+        }
         for &(_, x) in &order[..m] {
             let (c, r) = if is_column { (line, x) } else { (x, line) };
             let child = self.place(b, c, r);

@@ -346,7 +346,12 @@ pub fn count(instance: &Instance, control: &Control) -> Result<Completions, Erro
         count: 0,
         first: None,
     };
-    search(instance, control, &mut |rows| {
+    let engine = if instance.n <= BITBOARD_MAX {
+        bitboard::search_unordered
+    } else {
+        wide::search
+    };
+    engine(instance, control, &mut |rows| {
         if result.first.is_none() {
             result.first = Some(Placement::from_rows_unchecked(rows.to_vec()));
         }
