@@ -173,8 +173,8 @@ pub(crate) fn search(instance: &Instance, control: &Control, visit: Visit) -> Re
     let mut squares: Vec<(usize, usize)> = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
     let mut nodes = 1u64;
-    // Pushes the choice point of the most constrained line, unless some line is empty.
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(n as u64);
+    // Pushes the choice point of the most constrained line, unless some line is empty.
     let mut branch = |b: &Board, squares: &mut Vec<(usize, usize)>, stack: &mut Vec<Frame>| {
         let (k, is_column, i) = b.most_constrained();
         if k == 0 {
@@ -195,7 +195,7 @@ pub(crate) fn search(instance: &Instance, control: &Control, visit: Visit) -> Re
         true
     };
     if branch(&b, &mut squares, &mut stack) {
-        control.set_total((squares.len()) as u64);
+        control.set_total(squares.len() as u64);
     }
     loop {
         let depth = stack.len();
