@@ -32,6 +32,7 @@ enum Command {
     Trace(cmd::trace::Args),
     Bench(cmd::bench::Args),
     Tour(cmd::tour::Args),
+    Complete(cmd::complete::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -45,6 +46,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Trace(args) => cmd::trace::run(args),
         Command::Bench(args) => cmd::bench::run(args),
         Command::Tour(args) => cmd::tour::run(args),
+        Command::Complete(args) => cmd::complete::run(args),
     }
 }
 

@@ -10,6 +10,7 @@
 //! The library does no I/O: no printing, no files, no process exit.
 
 pub mod classic;
+pub mod complete;
 pub mod construct;
 pub mod control;
 pub mod count;

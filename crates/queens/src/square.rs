@@ -102,6 +102,17 @@ impl Square {
         }
         Ok(Square::new(col, row - 1))
     }
+
+    /// Parses a list of squares in either notation: `a1,c5`, `a1 c5` or `1,1 3,5` (squares
+    /// separated by spaces or semicolons; with file letters, commas separate too). An empty or
+    /// blank text is an empty list. No board size check.
+    pub fn parse_list(text: &str) -> Result<Vec<Square>, ParseError> {
+        let letters = text.chars().any(|c| c.is_ascii_alphabetic());
+        text.split(|c: char| c.is_whitespace() || c == ';' || (letters && c == ','))
+            .filter(|t| !t.is_empty())
+            .map(Square::parse)
+            .collect()
+    }
 }
 
 /// The name of a file: 0 -> `a`, 25 -> `z`, 26 -> `aa`, 27 -> `ab`, ...
@@ -172,6 +183,19 @@ mod tests {
         for bad in ["", "c", "5", "c0", "0,3", "c5x", "1,", "é4", "c-1"] {
             assert!(Square::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn parses_lists_of_squares() {
+        let two = vec![Square::new(0, 0), Square::new(2, 4)];
+        assert_eq!(Square::parse_list("a1,c5").unwrap(), two);
+        assert_eq!(Square::parse_list("a1 c5").unwrap(), two);
+        assert_eq!(Square::parse_list(" 1,1  3,5 ").unwrap(), two);
+        assert_eq!(Square::parse_list("1,1;3,5").unwrap(), two);
+        assert_eq!(Square::parse_list("").unwrap(), vec![]);
+        assert!(Square::parse_list("1,1,3,5").is_err());
+        assert!(Square::parse_list("a1 3,5").is_err());
+        assert!(Square::parse_list("a0").is_err());
     }
 
     #[test]

@@ -4,6 +4,7 @@ pub mod algorithm;
 pub mod bench;
 pub mod check;
 pub mod classify;
+pub mod complete;
 pub mod count;
 pub mod list;
 pub mod show;
