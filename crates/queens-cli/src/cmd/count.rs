@@ -24,6 +24,16 @@ pub struct Args {
     /// One JSON object per line
     #[arg(long)]
     json: bool,
+    /// Counting engine: dihedral (the fastest, default), constellation, or bitmask (the reference)
+    #[arg(long, value_name = "NAME", default_value = "dihedral", value_parser = parse_engine)]
+    engine: Engine,
+}
+
+fn parse_engine(s: &str) -> Result<Engine, String> {
+    Engine::from_name(s).ok_or_else(|| {
+        let names: Vec<_> = Engine::ALL.iter().map(|e| e.name()).collect();
+        format!("unknown engine '{s}': expected one of {}", names.join(", "))
+    })
 }
 
 fn parse_sizes(s: &str) -> Result<Sizes, String> {
@@ -94,7 +104,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for n in args.sizes.from..=args.sizes.to {
         let (counts, seconds) = progress::watch(&control, &format!("counting N = {n}"), || {
             let start = Instant::now();
-            let counts = pool.install(|| count::count(n, Engine::default(), &control));
+            let counts = pool.install(|| count::count(n, args.engine, &control));
             (counts, start.elapsed().as_secs_f64())
         });
         let counts = counts?;

@@ -9,6 +9,8 @@
 //! ([`symmetric`]), which are tiny beside the total.
 
 pub mod bitmask;
+pub mod constellation;
+pub mod dihedral;
 pub mod symmetric;
 
 use crate::control::Control;
@@ -51,20 +53,44 @@ impl Counts {
     }
 }
 
-/// The counting engines. `Bitmask` is the reference every other engine is tested against.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The counting engines. `Bitmask` is the reference every other engine is tested against;
+/// the default is the fastest.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
-    /// Somers-style bitmask backtracking with the mirror symmetry, split over threads.
+    /// One solution per symmetry class, weighted exactly ([`dihedral`]).
     #[default]
+    Dihedral,
+    /// Side queens pre-placed, one search per symmetry class ([`constellation`]).
+    Constellation,
+    /// Somers-style bitmask backtracking with the mirror symmetry ([`bitmask`]).
     Bitmask,
 }
 
 impl Engine {
+    /// Every engine, the default first.
+    pub const ALL: [Engine; 3] = [Engine::Dihedral, Engine::Constellation, Engine::Bitmask];
+
     /// The largest N this engine counts.
     pub fn max_n(self) -> usize {
         match self {
+            Engine::Constellation => constellation::MAX_N,
+            Engine::Dihedral => dihedral::MAX_N,
             Engine::Bitmask => bitmask::MAX_N,
         }
+    }
+
+    /// The engine's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Constellation => "constellation",
+            Engine::Dihedral => "dihedral",
+            Engine::Bitmask => "bitmask",
+        }
+    }
+
+    /// The engine called `name`, if any.
+    pub fn from_name(name: &str) -> Option<Engine> {
+        Engine::ALL.into_iter().find(|e| e.name() == name)
     }
 }
 
@@ -77,6 +103,8 @@ pub fn count(n: usize, engine: Engine, control: &Control) -> Result<Counts, Erro
         });
     }
     let total = match engine {
+        Engine::Constellation => constellation::count_total(n, control)?,
+        Engine::Dihedral => dihedral::count_total(n, control)?,
         Engine::Bitmask => bitmask::count_total(n, control)?,
     };
     Ok(Counts {
