@@ -112,6 +112,8 @@ struct Rules {
     tie_last: [u32; 2],
     /// 1, plus 1 when `c` is also the distance from the other corner of column a.
     base: usize,
+    /// Column N-1-c: the last one that may hold a queen on the bottom or top row.
+    squeeze: usize,
 }
 
 fn full_mask(n: usize) -> u32 {
@@ -143,6 +145,7 @@ impl Rules {
                 edge_rows: 0,
                 tie_last: [0, 0],
                 base: 1,
+                squeeze: usize::MAX,
             };
         }
         let edges = 1 | (1u32 << (n - 1));
@@ -159,6 +162,22 @@ impl Rules {
             edge_rows: edges,
             tie_last: [1 << c, 1 << (n - 1 - c)],
             base: 1 + usize::from(2 * c == n - 1),
+            squeeze: n - 1 - c,
+        }
+    }
+
+    /// The free ranks `free` of column N-1-c once the ranks `taken` are taken (takaken's
+    /// early test at BOUND2): the bottom and top rows are forbidden after this column, so
+    /// if both are still empty the branch is dead, and if one is, this column must fill it.
+    #[inline(always)]
+    fn squeezed(&self, free: u32, taken: u32) -> u32 {
+        let empty = self.edge_rows & !taken;
+        if empty == self.edge_rows {
+            0
+        } else if empty != 0 {
+            free & empty
+        } else {
+            free
         }
     }
 
@@ -304,10 +323,27 @@ fn search(
         let t = takens[d] | bit;
         let u = (ups[d] | bit) << 1;
         let w = (downs[d] | bit) >> 1;
-        let next = full & !(t | u | w | rules.forbid[d + 1]);
+        let mut next = full & !(t | u | w | rules.forbid[d + 1]);
+        if d + 1 == rules.squeeze {
+            next = rules.squeezed(next, t);
+        }
+        if next == 0 {
+            continue;
+        }
         if d + 1 == last {
-            if next != 0 {
-                tally.ties[rules.ties(placed, next) - 1] += 1;
+            tally.ties[rules.ties(placed, next) - 1] += 1;
+        } else if d + 2 == last {
+            // The last two columns in place: each free rank of the one before the last
+            // leaves at most one rank for the last.
+            let mut two = next;
+            while two != 0 {
+                let b = two & two.wrapping_neg();
+                two ^= b;
+                let end = full & !(t | b | (u | b) << 1 | (w | b) >> 1 | rules.forbid[last]);
+                if end != 0 {
+                    placed[d + 1] = b;
+                    tally.ties[rules.ties(placed, end) - 1] += 1;
+                }
             }
         } else {
             d += 1;
