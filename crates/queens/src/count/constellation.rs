@@ -353,6 +353,22 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+        #[test]
+        fn deeper_subproblems_split_each_one_exactly(n in 5usize..=10, depth in 0usize..=3) {
+            let children = subproblems(n, depth + 1);
+            for parent in subproblems(n, depth) {
+                let split: u64 = children
+                    .iter()
+                    .filter(|c| c.sides == parent.sides && c.prefix().starts_with(parent.prefix()))
+                    .map(count_subproblem)
+                    .sum();
+                proptest::prop_assert_eq!(split, count_subproblem(&parent));
+            }
+        }
+    }
+
     #[test]
     fn cancel_stops_the_count() {
         let c = Control::new();

@@ -62,7 +62,7 @@ impl SubProblem {
 /// distances equal to the smallest one); each such leaf stands for `8 / k` solutions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Tally {
-    pub ties: [u64; 8],
+    pub ties: [u128; 8],
 }
 
 impl Tally {
@@ -70,7 +70,7 @@ impl Tally {
     /// leaves, computed in units of 1/840 so that every weight is whole).
     pub fn total(&self) -> u128 {
         let units: u128 = (1..=8u128)
-            .map(|k| self.ties[k as usize - 1] as u128 * (840 * 8 / k))
+            .map(|k| self.ties[k as usize - 1] * (840 * 8 / k))
             .sum();
         units / 840
     }
@@ -288,16 +288,20 @@ fn search(
     placed: &mut [u32; MAX_N],
 ) -> Tally {
     let (n, full, last) = (rules.n, rules.full, rules.n - 1);
-    let mut tally = Tally::default();
+    // Leaves by k - 1, in 64-bit counters (a sub-problem is far below 2^64 leaves).
+    let mut ties = [0u64; 8];
+    let tally = |ties: [u64; 8]| Tally {
+        ties: ties.map(u128::from),
+    };
     if start >= n {
-        return tally;
+        return tally(ties);
     }
     if start == last {
         let free = full & !(taken | up | down | rules.forbid[last]);
         if free != 0 {
-            tally.ties[rules.ties(placed, free) - 1] += 1;
+            ties[rules.ties(placed, free) - 1] += 1;
         }
-        return tally;
+        return tally(ties);
     }
     let mut frees = [0u32; MAX_N];
     let mut takens = [0u32; MAX_N];
@@ -331,7 +335,7 @@ fn search(
             continue;
         }
         if d + 1 == last {
-            tally.ties[rules.ties(placed, next) - 1] += 1;
+            ties[rules.ties(placed, next) - 1] += 1;
         } else if d + 2 == last {
             // The last two columns in place: each free rank of the one before the last
             // leaves at most one rank for the last.
@@ -342,7 +346,7 @@ fn search(
                 let end = full & !(t | b | (u | b) << 1 | (w | b) >> 1 | rules.forbid[last]);
                 if end != 0 {
                     placed[d + 1] = b;
-                    tally.ties[rules.ties(placed, end) - 1] += 1;
+                    ties[rules.ties(placed, end) - 1] += 1;
                 }
             }
         } else {
@@ -353,7 +357,7 @@ fn search(
             frees[d] = next;
         }
     }
-    tally
+    tally(ties)
 }
 
 /// The total number of solutions for `n` (1 to [`MAX_N`]), in the current rayon pool.
@@ -421,6 +425,22 @@ mod tests {
                     let b = Square::new(j as u32, r[j] as u32);
                     assert_eq!(a.queen_attack(b), None, "{r:?}");
                 }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+        #[test]
+        fn deeper_subproblems_split_each_one_exactly(n in 5usize..=11, depth in 2usize..=5) {
+            let children = subproblems(n, depth + 1);
+            for parent in subproblems(n, depth) {
+                let split: Tally = children
+                    .iter()
+                    .filter(|c| c.rows().starts_with(parent.rows()))
+                    .map(count_subproblem)
+                    .sum();
+                proptest::prop_assert_eq!(split, count_subproblem(&parent));
             }
         }
     }
