@@ -307,6 +307,8 @@ fn search(
     let mut takens = [0u32; MAX_N];
     let mut ups = [0u32; MAX_N];
     let mut downs = [0u32; MAX_N];
+    // Columns from here on need more than the common step.
+    let special = rules.squeeze.min(last - 1);
     let mut d = start;
     takens[d] = taken;
     ups[d] = up;
@@ -327,16 +329,28 @@ fn search(
         let t = takens[d] | bit;
         let u = (ups[d] | bit) << 1;
         let w = (downs[d] | bit) >> 1;
-        let mut next = full & !(t | u | w | rules.forbid[d + 1]);
-        if d + 1 == rules.squeeze {
+        let col = d + 1;
+        let mut next = full & !(t | u | w | rules.forbid[col]);
+        if col < special {
+            // The common case: an ordinary column, entered if it has a free rank.
+            if next != 0 {
+                d = col;
+                takens[d] = t;
+                ups[d] = u;
+                downs[d] = w;
+                frees[d] = next;
+            }
+            continue;
+        }
+        if col == rules.squeeze {
             next = rules.squeezed(next, t);
         }
         if next == 0 {
             continue;
         }
-        if d + 1 == last {
+        if col == last {
             ties[rules.ties(placed, next) - 1] += 1;
-        } else if d + 2 == last {
+        } else if col + 1 == last {
             // The last two columns in place: each free rank of the one before the last
             // leaves at most one rank for the last.
             let mut two = next;
@@ -345,7 +359,7 @@ fn search(
                 two ^= b;
                 let end = full & !(t | b | (u | b) << 1 | (w | b) >> 1 | rules.forbid[last]);
                 if end != 0 {
-                    placed[d + 1] = b;
+                    placed[col] = b;
                     ties[rules.ties(placed, end) - 1] += 1;
                 }
             }
