@@ -39,7 +39,7 @@ for n in "$@"; do
     for engine in $engines; do
       cpus=() walls=() mems=() total=
       for _ in $(seq "$runs"); do
-        out=$(/usr/bin/time -f '%U %S %e %M' -o "$tmp" "$bin" count "$n" --engine "$engine" --threads "$t" --json)
+        out=$(/usr/bin/time -f '%U %S %e %M' -o "$tmp" "$bin" count "$n" --engine "$engine" --threads "$t" --json 2>/dev/null)
         total=$(sed -E 's/.*"total":([0-9]+).*/\1/' <<<"$out")
         read -r user sys wall mem <"$tmp"
         cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')")

@@ -192,6 +192,14 @@ mod tests {
     }
 
     #[test]
+    fn symmetric_counts_agree_with_the_reference_table_up_to_20() {
+        for (n, _, _, fixed180, fixed90) in reference().into_iter().filter(|r| r.0 <= 20) {
+            assert_eq!(symmetric::count_fixed180(n) as u128, fixed180, "N = {n}");
+            assert_eq!(symmetric::count_fixed90(n) as u128, fixed90, "N = {n}");
+        }
+    }
+
+    #[test]
     fn engines_by_name() {
         for engine in Engine::ALL {
             assert_eq!(Engine::from_name(engine.name()), Some(engine));
