@@ -50,6 +50,10 @@ fn main() -> ExitCode {
             let _ = e.print();
             return ExitCode::SUCCESS;
         }
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
         Err(e) => {
             let text = e.render().to_string();
             let line = text.lines().next().unwrap_or("bad usage");

@@ -108,7 +108,7 @@ impl Placement {
             let squares: Result<Vec<Square>, _> =
                 squares.iter().map(|s| Square::parse(s)).collect();
             Self::from_squares(&squares?)
-        } else if pairs == tokens.len() && tokens.len() > 1 {
+        } else if pairs == tokens.len() {
             let squares: Result<Vec<Square>, _> = tokens.iter().map(|s| Square::parse(s)).collect();
             Self::from_squares(&squares?)
         } else {

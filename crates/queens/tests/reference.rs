@@ -1,0 +1,96 @@
+//! Counts against the reference table (OEIS values in `shared/reference/nqueens-counts.tsv`).
+
+use queens::count::{count, Engine};
+use queens::solutions::{fundamental, Solutions};
+use queens::Control;
+use std::path::PathBuf;
+
+/// One row of the reference table.
+#[derive(Debug)]
+struct Row {
+    n: usize,
+    total: u128,
+    fundamental: u128,
+    fixed180: u128,
+    fixed90: u128,
+    orbits: Option<[u128; 3]>,
+}
+
+fn table() -> Vec<Row> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/reference/nqueens-counts.tsv");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("n\t") && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let num = |i: usize| f[i].parse::<u128>().unwrap();
+            Row {
+                n: f[0].parse().unwrap(),
+                total: num(1),
+                fundamental: num(2),
+                fixed180: num(3),
+                fixed90: num(4),
+                orbits: (f[5] != "-").then(|| [num(5), num(6), num(7)]),
+            }
+        })
+        .collect()
+}
+
+fn check_counts(range: std::ops::RangeInclusive<usize>) {
+    let rows = table();
+    assert_eq!(rows.len(), 27);
+    for row in rows.iter().filter(|r| range.contains(&r.n)) {
+        let c = count(row.n, Engine::Bitmask, &Control::new()).unwrap();
+        assert_eq!(c.total, row.total, "total N = {}", row.n);
+        assert_eq!(c.fixed180, row.fixed180, "fixed180 N = {}", row.n);
+        assert_eq!(c.fixed90, row.fixed90, "fixed90 N = {}", row.n);
+        assert_eq!(
+            c.fundamental(),
+            row.fundamental,
+            "fundamental N = {}",
+            row.n
+        );
+        match row.orbits {
+            Some([o8, o4, o2]) => assert_eq!(c.orbits(), vec![(8, o8), (4, o4), (2, o2)]),
+            None => assert_eq!(c.orbits(), vec![(1, 1)]),
+        }
+    }
+}
+
+#[test]
+fn counts_match_the_reference_up_to_12() {
+    check_counts(1..=12);
+}
+
+/// `cargo test --release -- --ignored` (about a minute on one core).
+#[test]
+#[ignore]
+fn counts_match_the_reference_up_to_15() {
+    check_counts(13..=15);
+}
+
+#[test]
+fn listing_agrees_with_counting() {
+    let rows = table();
+    for row in rows.iter().filter(|r| r.n <= 10) {
+        let all: Vec<_> = Solutions::new(row.n).collect();
+        assert_eq!(all.len() as u128, row.total, "listed N = {}", row.n);
+        assert!(all.iter().all(|p| p.is_solution()));
+        assert!(all.windows(2).all(|w| w[0] < w[1]), "sorted and distinct");
+        let reps: Vec<_> = fundamental(row.n).collect();
+        assert_eq!(
+            reps.len() as u128,
+            row.fundamental,
+            "fundamental N = {}",
+            row.n
+        );
+        let covered: usize = reps.iter().map(|(_, o)| o.size).sum();
+        assert_eq!(
+            covered as u128, row.total,
+            "orbits cover all solutions, N = {}",
+            row.n
+        );
+    }
+}
