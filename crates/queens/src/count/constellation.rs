@@ -217,12 +217,13 @@ fn extend(
     }
 }
 
-/// The number of solutions that extend `sub` (its constellation and prefix), not weighted.
-pub fn count_subproblem(sub: &SubProblem) -> u64 {
+/// The number of solutions that extend `sub` (its constellation and prefix), not weighted;
+/// [`Error::Cancelled`] soon after `control` is cancelled.
+pub fn count_subproblem(sub: &SubProblem, control: &Control) -> Result<u64, Error> {
     let n = sub.n();
     if n < 4 {
         // Too small for inner columns: the side queens are the whole board.
-        return u64::from(sub.constellation().len() == n);
+        return Ok(u64::from(sub.constellation().len() == n));
     }
     let forbid = forbidden(n, &sub.constellation());
     let (mut taken, mut up, mut down) = (0u32, 0u32, 0u32);
@@ -232,15 +233,26 @@ pub fn count_subproblem(sub: &SubProblem) -> u64 {
         up = (up | bit) << 1;
         down = (down | bit) >> 1;
     }
-    search(n, &forbid, 1 + sub.len as usize, taken, up, down)
+    search(n, &forbid, 1 + sub.len as usize, (taken, up, down), control)
 }
 
+/// Below this many columns left a subtree takes well under a second: the search looks at the
+/// control only when it backs up above that.
+const CHECK_ABOVE: usize = 14;
+
 /// The hot loop: fills columns `start..=N-2` from the given masks.
-fn search(n: usize, forbid: &[u32; MAX_N], start: usize, taken: u32, up: u32, down: u32) -> u64 {
+fn search(
+    n: usize,
+    forbid: &[u32; MAX_N],
+    start: usize,
+    (taken, up, down): (u32, u32, u32),
+    control: &Control,
+) -> Result<u64, Error> {
     let full = full_mask(n);
     let last = n - 2;
+    let check = n.saturating_sub(CHECK_ABOVE);
     if start == last {
-        return u64::from(full & !(taken | up | down | forbid[last]) != 0);
+        return Ok(u64::from(full & !(taken | up | down | forbid[last]) != 0));
     }
     let mut count = 0u64;
     let mut frees = [0u32; MAX_N];
@@ -259,6 +271,9 @@ fn search(n: usize, forbid: &[u32; MAX_N], start: usize, taken: u32, up: u32, do
                 break;
             }
             d -= 1;
+            if d < check && control.is_cancelled() {
+                return Err(Error::Cancelled);
+            }
             continue;
         }
         let bit = free & free.wrapping_neg();
@@ -277,7 +292,7 @@ fn search(n: usize, forbid: &[u32; MAX_N], start: usize, taken: u32, up: u32, do
             frees[d] = next;
         }
     }
-    count
+    Ok(count)
 }
 
 /// The total number of solutions for `n` (1 to [`MAX_N`]), in the current rayon pool.
@@ -287,19 +302,18 @@ pub fn count_total(n: usize, control: &Control) -> Result<u128, Error> {
     }
     let tasks = subproblems(n, default_depth(n));
     control.set_total(tasks.len() as u64);
-    let total: Option<u128> = tasks
+    tasks
         .par_iter()
         .with_max_len(1)
         .map(|sub| {
             if control.is_cancelled() {
-                return None;
+                return Err(Error::Cancelled);
             }
-            let c = count_subproblem(sub);
+            let c = count_subproblem(sub, control)?;
             control.advance(1);
-            Some(sub.weight() as u128 * c as u128)
+            Ok(sub.weight() as u128 * c as u128)
         })
-        .sum();
-    total.ok_or(Error::Cancelled)
+        .sum()
 }
 
 #[cfg(test)]
@@ -325,7 +339,9 @@ mod tests {
             for depth in 0..=4 {
                 let total: u128 = subproblems(n, depth)
                     .iter()
-                    .map(|s| s.weight() as u128 * count_subproblem(s) as u128)
+                    .map(|s| {
+                        s.weight() as u128 * count_subproblem(s, &Control::new()).unwrap() as u128
+                    })
                     .sum();
                 assert_eq!(total, want, "N = {n}, depth {depth}");
             }
@@ -362,9 +378,9 @@ mod tests {
                 let split: u64 = children
                     .iter()
                     .filter(|c| c.sides == parent.sides && c.prefix().starts_with(parent.prefix()))
-                    .map(count_subproblem)
+                    .map(|s| count_subproblem(s, &Control::new()).unwrap())
                     .sum();
-                proptest::prop_assert_eq!(split, count_subproblem(&parent));
+                proptest::prop_assert_eq!(split, count_subproblem(&parent, &Control::new()).unwrap());
             }
         }
     }

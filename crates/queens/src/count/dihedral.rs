@@ -262,8 +262,9 @@ fn extend(
     }
 }
 
-/// Counts the canonical solutions that extend `sub`.
-pub fn count_subproblem(sub: &SubProblem) -> Tally {
+/// Counts the canonical solutions that extend `sub`; stops with [`Error::Cancelled`] soon
+/// after `control` is cancelled, however large the sub-problem.
+pub fn count_subproblem(sub: &SubProblem, control: &Control) -> Result<Tally, Error> {
     let n = sub.n();
     let rules = Rules::new(n, sub.rows());
     let mut placed = [0u32; MAX_N];
@@ -275,8 +276,20 @@ pub fn count_subproblem(sub: &SubProblem) -> Tally {
         up = (up | bit) << 1;
         down = (down | bit) >> 1;
     }
-    search(&rules, sub.len as usize, taken, up, down, &mut placed)
+    search(
+        &rules,
+        sub.len as usize,
+        taken,
+        up,
+        down,
+        &mut placed,
+        control,
+    )
 }
+
+/// Below this many columns left a subtree takes well under a second: the search looks at the
+/// control only when it backs up above that.
+const CHECK_ABOVE: usize = 14;
 
 /// The hot loop: depth-first search of columns `start..N` from the given masks.
 fn search(
@@ -286,13 +299,17 @@ fn search(
     up: u32,
     down: u32,
     placed: &mut [u32; MAX_N],
-) -> Tally {
+    control: &Control,
+) -> Result<Tally, Error> {
     let (n, full, last) = (rules.n, rules.full, rules.n - 1);
     // Leaves by k - 1, in 64-bit counters (a sub-problem is far below 2^64 leaves).
     let mut ties = [0u64; 8];
-    let tally = |ties: [u64; 8]| Tally {
-        ties: ties.map(u128::from),
+    let tally = |ties: [u64; 8]| {
+        Ok(Tally {
+            ties: ties.map(u128::from),
+        })
     };
+    let check = n.saturating_sub(CHECK_ABOVE);
     if start >= n {
         return tally(ties);
     }
@@ -321,6 +338,9 @@ fn search(
                 break;
             }
             d -= 1;
+            if d < check && control.is_cancelled() {
+                return Err(Error::Cancelled);
+            }
             continue;
         }
         let bit = free & free.wrapping_neg();
@@ -381,19 +401,19 @@ pub fn count_total(n: usize, control: &Control) -> Result<u128, Error> {
     }
     let tasks = subproblems(n, default_depth(n));
     control.set_total(tasks.len() as u64);
-    let tally: Option<Tally> = tasks
+    let tally: Result<Tally, Error> = tasks
         .par_iter()
         .with_max_len(1)
         .map(|sub| {
             if control.is_cancelled() {
-                return None;
+                return Err(Error::Cancelled);
             }
-            let t = count_subproblem(sub);
+            let t = count_subproblem(sub, control)?;
             control.advance(1);
-            Some(t)
+            Ok(t)
         })
         .sum();
-    tally.map(|t| t.total()).ok_or(Error::Cancelled)
+    tally.map(|t| t.total())
 }
 
 #[cfg(test)]
@@ -418,7 +438,10 @@ mod tests {
         for n in 4..=11 {
             let want = bitmask::count_total(n, &Control::new()).unwrap();
             for depth in 2..=7 {
-                let t: Tally = subproblems(n, depth).iter().map(count_subproblem).sum();
+                let t: Tally = subproblems(n, depth)
+                    .iter()
+                    .map(|s| count_subproblem(s, &Control::new()).unwrap())
+                    .sum();
                 assert_eq!(t.total(), want, "N = {n}, depth {depth}");
             }
         }
@@ -452,9 +475,9 @@ mod tests {
                 let split: Tally = children
                     .iter()
                     .filter(|c| c.rows().starts_with(parent.rows()))
-                    .map(count_subproblem)
+                    .map(|s| count_subproblem(s, &Control::new()).unwrap())
                     .sum();
-                proptest::prop_assert_eq!(split, count_subproblem(&parent));
+                proptest::prop_assert_eq!(split, count_subproblem(&parent, &Control::new()).unwrap());
             }
         }
     }
@@ -474,5 +497,14 @@ mod tests {
         let c = Control::new();
         c.cancel();
         assert_eq!(count_total(12, &c), Err(Error::Cancelled));
+    }
+
+    #[test]
+    fn cancel_stops_a_large_subproblem_from_inside() {
+        // N = 24 with a 2-column prefix: hours of work, unless the search sees the cancel.
+        let sub = subproblems(24, 2)[10];
+        let c = Control::new();
+        c.cancel();
+        assert_eq!(count_subproblem(&sub, &c), Err(Error::Cancelled));
     }
 }
