@@ -15,15 +15,17 @@
 //! c..N-1-c are allowed.
 //!
 //! A queen in a corner (c = 0) has a distance 0 on two sides, and no other corner can hold a
-//! queen, so `k = 2`. There the reflection in the main diagonal (which fixes the corner) pairs
-//! the solutions whose column-b queen is lower than the row-2 queen with those where it is
-//! higher; only the first kind is searched (row 2 is forbidden in columns c..p where p is the
-//! rank of the column-b queen) and each counts 8.
+//! queen, so `k = 2`. There the reflection in the main diagonal (which fixes the corner) swaps
+//! `p`, the 0-based rank of the column-b queen, with `q`, the 0-based file of the queen on rank
+//! 2; `p = q` is impossible (those two queens would share an anti-diagonal), so only `p < q` is
+//! searched (rank 2 stays empty in files 2..=p) and each such solution counts 8.
 //!
 //! The unit of work ([`SubProblem`]) is a prefix: the ranks of the queens in the first few
 //! columns. [`subproblems`] lists them, [`count_subproblem`] counts one and returns a [`Tally`]
 //! (leaves by `k`), and tallies add up to the exact total. The hot loop is Somers' bit trick with
-//! an explicit stack and the last column tested in place.
+//! an explicit stack, takaken's early test at column N-1-c (the bottom and top rows must be
+//! filled by then) and the last two columns tried in place. Measurements and a profile are in
+//! BENCHMARKS.md, section "Counting".
 
 use crate::control::Control;
 use crate::error::Error;
