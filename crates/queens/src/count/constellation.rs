@@ -12,11 +12,15 @@
 //! four side queens already block their ranks and diagonals in every column.
 //!
 //! The search. The side queens' attacks are folded into one mask of forbidden ranks per inner
-//! column (a column that holds a side queen admits only that queen's rank). Columns b..N-1 are
-//! then filled by Somers' bit trick with an explicit stack; the last inner column has at most
-//! one free rank left, so it is a test, not a loop. A [`SubProblem`] is a constellation plus
-//! the ranks of the queens of the next few columns: [`subproblems`] lists them,
-//! [`count_subproblem`] counts one, and the weighted counts add up to the exact total.
+//! column (a column that holds a side queen admits only that queen's rank). The inner columns,
+//! b to the one before the last, are then filled by Somers' bit trick with an explicit stack;
+//! the last inner column has at most one free rank left, so it is a test, not a loop. A
+//! [`SubProblem`] is a constellation plus the ranks of the queens of the next few columns:
+//! [`subproblems`] lists them, [`count_subproblem`] counts one, and the weighted counts add up
+//! to the exact total.
+//!
+//! Measured, it is slower than [`super::dihedral`] (BENCHMARKS.md, "Counting"): the early
+//! pruning does not pay for searching a partial placement once per compatible constellation.
 
 use crate::control::Control;
 use crate::error::Error;
