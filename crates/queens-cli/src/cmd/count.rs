@@ -25,7 +25,7 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     /// Counting engine: dihedral (the fastest, default), constellation, or bitmask (the reference)
-    #[arg(long, value_name = "NAME", default_value = "dihedral", value_parser = parse_engine)]
+    #[arg(long, value_name = "NAME", default_value = Engine::default().name(), value_parser = parse_engine)]
     engine: Engine,
 }
 
