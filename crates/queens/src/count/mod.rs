@@ -207,4 +207,17 @@ mod tests {
         assert_eq!(Engine::from_name("fastest"), None);
         assert_eq!(Engine::ALL[0], Engine::default());
     }
+
+    #[test]
+    fn every_engine_refuses_sizes_beyond_its_limit() {
+        for engine in Engine::ALL {
+            assert!(engine.max_n() >= 27, "{}", engine.name());
+            let n = engine.max_n() + 1;
+            let max = engine.max_n();
+            assert_eq!(
+                count(n, engine, &Control::new()),
+                Err(Error::TooLarge { n, max })
+            );
+        }
+    }
 }
