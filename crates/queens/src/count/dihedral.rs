@@ -58,6 +58,36 @@ impl SubProblem {
     pub fn rows(&self) -> &[u8] {
         &self.rows[..self.len as usize]
     }
+
+    /// The sub-problem with these pre-placed ranks (as saved from [`SubProblem::rows`]), if it
+    /// is one that [`subproblems`] lists for `n` at depth `rows.len()`: 2 to [`MAX_PREFIX`]
+    /// queens (fewer than N), none attacking another, in the canonical form.
+    pub fn from_rows(n: usize, rows: &[u8]) -> Option<SubProblem> {
+        if !(3..=MAX_N).contains(&n) || !(2..=MAX_PREFIX.min(n - 1)).contains(&rows.len()) {
+            return None;
+        }
+        if rows.iter().any(|&r| r as usize >= n) || rows[0] as usize > (n - 1) / 2 {
+            return None;
+        }
+        let rules = Rules::new(n, rows);
+        let (mut taken, mut up, mut down) = (0u32, 0u32, 0u32);
+        for (j, &r) in rows.iter().enumerate() {
+            let bit = 1u32 << r;
+            if bit & (taken | up | down | rules.forbid[j]) != 0 {
+                return None;
+            }
+            taken |= bit;
+            up = (up | bit) << 1;
+            down = (down | bit) >> 1;
+        }
+        let mut sub = SubProblem {
+            n: n as u8,
+            len: rows.len() as u8,
+            rows: [0; MAX_PREFIX],
+        };
+        sub.rows[..rows.len()].copy_from_slice(rows);
+        Some(sub)
+    }
 }
 
 /// The canonical leaves of some sub-problems, by `k` (`ties[k - 1]` leaves have `k` border
@@ -482,6 +512,41 @@ mod tests {
                 proptest::prop_assert_eq!(split, count_subproblem(&parent, &Control::new()).unwrap());
             }
         }
+    }
+
+    #[test]
+    fn saved_subproblems_are_restored_and_others_refused() {
+        for n in [5, 8, 13] {
+            for depth in [2, 3, 4] {
+                let subs = subproblems(n, depth);
+                for sub in &subs {
+                    assert_eq!(SubProblem::from_rows(n, sub.rows()), Some(*sub));
+                }
+                // Every other prefix of that length is refused: the list is complete.
+                let accepted = all_prefixes(n, depth)
+                    .filter(|rows| SubProblem::from_rows(n, rows).is_some())
+                    .count();
+                assert_eq!(accepted, subs.len(), "N = {n}, depth {depth}");
+            }
+        }
+        assert_eq!(SubProblem::from_rows(8, &[0]), None);
+        assert_eq!(SubProblem::from_rows(8, &[1, 2]), None); // attacking
+        assert_eq!(SubProblem::from_rows(8, &[5, 2]), None); // not canonical
+        assert_eq!(SubProblem::from_rows(8, &[1, 9]), None); // off the board
+        assert_eq!(SubProblem::from_rows(40, &[1, 3]), None);
+    }
+
+    /// Every sequence of `len` ranks below `n`.
+    fn all_prefixes(n: usize, len: usize) -> impl Iterator<Item = Vec<u8>> {
+        (0..n.pow(len as u32)).map(move |mut i| {
+            (0..len)
+                .map(|_| {
+                    let r = (i % n) as u8;
+                    i /= n;
+                    r
+                })
+                .collect()
+        })
     }
 
     #[test]
