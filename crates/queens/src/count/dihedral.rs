@@ -357,7 +357,7 @@ fn search(
     let mut ups = [0u32; MAX_N];
     let mut downs = [0u32; MAX_N];
     // Columns from here on need more than the common step.
-    let special = rules.squeeze.min(last - 1);
+    let special = last - 1;
     let mut d = start;
     takens[d] = taken;
     ups[d] = up;
@@ -383,6 +383,9 @@ fn search(
         let w = (downs[d] | bit) >> 1;
         let col = d + 1;
         let mut next = full & !(t | u | w | rules.forbid[col]);
+        if col == rules.squeeze {
+            next = rules.squeezed(next, t);
+        }
         if col < special {
             // The common case: an ordinary column, entered if it has a free rank.
             if next != 0 {
@@ -393,9 +396,6 @@ fn search(
                 frees[d] = next;
             }
             continue;
-        }
-        if col == rules.squeeze {
-            next = rules.squeezed(next, t);
         }
         if next == 0 {
             continue;
