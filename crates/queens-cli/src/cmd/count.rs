@@ -32,6 +32,16 @@ pub struct Args {
     /// "stats" in the JSON)
     #[arg(long, requires = "algorithm")]
     stats: bool,
+    /// Counting engine: dihedral (the fastest, default), constellation, or bitmask (the reference)
+    #[arg(long, value_name = "NAME", default_value = Engine::default().name(), value_parser = parse_engine, conflicts_with = "algorithm")]
+    engine: Engine,
+}
+
+fn parse_engine(s: &str) -> Result<Engine, String> {
+    Engine::from_name(s).ok_or_else(|| {
+        let names: Vec<_> = Engine::ALL.iter().map(|e| e.name()).collect();
+        format!("unknown engine '{s}': expected one of {}", names.join(", "))
+    })
 }
 
 fn parse_sizes(s: &str) -> Result<Sizes, String> {
@@ -111,7 +121,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     work = Some((a, stats));
                     counts
                 }),
-                None => count::count(n, Engine::default(), &control),
+                None => count::count(n, args.engine, &control),
             });
             (counts, start.elapsed().as_secs_f64())
         });

@@ -9,6 +9,8 @@
 //! ([`symmetric`]), which are tiny beside the total.
 
 pub mod bitmask;
+pub mod constellation;
+pub mod dihedral;
 pub mod symmetric;
 
 use crate::control::Control;
@@ -28,6 +30,17 @@ pub struct Counts {
 }
 
 impl Counts {
+    /// The counts for `n` given the total, with the symmetric counts searched here (they
+    /// are small beside the total): how sub-problem counts become the full breakdown.
+    pub fn from_total(n: usize, total: u128) -> Counts {
+        Counts {
+            n,
+            total,
+            fixed180: symmetric::count_fixed180(n) as u128,
+            fixed90: symmetric::count_fixed90(n) as u128,
+        }
+    }
+
     /// The number of orbits (solutions up to rotation and reflection).
     pub fn fundamental(&self) -> u128 {
         if self.n == 1 {
@@ -51,20 +64,44 @@ impl Counts {
     }
 }
 
-/// The counting engines. `Bitmask` is the reference every other engine is tested against.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The counting engines. `Bitmask` is the reference every other engine is tested against;
+/// the default is the fastest.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
-    /// Somers-style bitmask backtracking with the mirror symmetry, split over threads.
+    /// One solution per symmetry class, weighted exactly ([`dihedral`]).
     #[default]
+    Dihedral,
+    /// Side queens pre-placed, one search per symmetry class ([`constellation`]).
+    Constellation,
+    /// Somers-style bitmask backtracking with the mirror symmetry ([`bitmask`]).
     Bitmask,
 }
 
 impl Engine {
+    /// Every engine, the default first.
+    pub const ALL: [Engine; 3] = [Engine::Dihedral, Engine::Constellation, Engine::Bitmask];
+
     /// The largest N this engine counts.
     pub fn max_n(self) -> usize {
         match self {
+            Engine::Constellation => constellation::MAX_N,
+            Engine::Dihedral => dihedral::MAX_N,
             Engine::Bitmask => bitmask::MAX_N,
         }
+    }
+
+    /// The engine's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Constellation => "constellation",
+            Engine::Dihedral => "dihedral",
+            Engine::Bitmask => "bitmask",
+        }
+    }
+
+    /// The engine called `name`, if any.
+    pub fn from_name(name: &str) -> Option<Engine> {
+        Engine::ALL.into_iter().find(|e| e.name() == name)
     }
 }
 
@@ -77,14 +114,11 @@ pub fn count(n: usize, engine: Engine, control: &Control) -> Result<Counts, Erro
         });
     }
     let total = match engine {
+        Engine::Constellation => constellation::count_total(n, control)?,
+        Engine::Dihedral => dihedral::count_total(n, control)?,
         Engine::Bitmask => bitmask::count_total(n, control)?,
     };
-    Ok(Counts {
-        n,
-        total,
-        fixed180: symmetric::count_fixed180(n) as u128,
-        fixed90: symmetric::count_fixed90(n) as u128,
-    })
+    Ok(Counts::from_total(n, total))
 }
 
 #[cfg(test)]
@@ -101,5 +135,89 @@ mod tests {
         assert_eq!((one.fundamental(), one.orbits()), (1, vec![(1, 1)]));
         assert!(count(0, Engine::Bitmask, &Control::new()).is_err());
         assert!(count(33, Engine::Bitmask, &Control::new()).is_err());
+    }
+
+    /// The reference table `shared/reference/nqueens-counts.tsv`: (n, total, fundamental,
+    /// fixed180, fixed90).
+    fn reference() -> Vec<(usize, u128, u128, u128, u128)> {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/reference/nqueens-counts.tsv"
+        );
+        let text = std::fs::read_to_string(path).expect("reference table");
+        text.lines()
+            .filter(|l| !l.starts_with('#') && !l.starts_with("n\t"))
+            .map(|l| {
+                let f: Vec<&str> = l.split('\t').collect();
+                let num = |i: usize| f[i].parse::<u128>().unwrap();
+                (num(0) as usize, num(1), num(2), num(3), num(4))
+            })
+            .collect()
+    }
+
+    fn agrees_with_reference(engine: Engine, sizes: std::ops::RangeInclusive<usize>) {
+        let table = reference();
+        assert!(table.len() >= 27);
+        for (n, total, fundamental, fixed180, fixed90) in table {
+            if !sizes.contains(&n) {
+                continue;
+            }
+            let c = count(n, engine, &Control::new()).unwrap();
+            let name = engine.name();
+            assert_eq!(c.total, total, "{name}: total for N = {n}");
+            assert_eq!(c.fixed180, fixed180, "{name}: fixed180 for N = {n}");
+            assert_eq!(c.fixed90, fixed90, "{name}: fixed90 for N = {n}");
+            assert_eq!(
+                c.fundamental(),
+                fundamental,
+                "{name}: fundamental for N = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_engine_agrees_with_the_reference_table_up_to_14() {
+        for engine in Engine::ALL {
+            agrees_with_reference(engine, 1..=14);
+        }
+    }
+
+    /// Release only: `cargo test --release -p queens -- --ignored` (about a minute).
+    #[test]
+    #[ignore]
+    fn every_engine_agrees_with_the_reference_table_up_to_17() {
+        for engine in Engine::ALL {
+            agrees_with_reference(engine, 15..=17);
+        }
+    }
+
+    #[test]
+    fn symmetric_counts_agree_with_the_reference_table_up_to_20() {
+        for (n, _, _, fixed180, fixed90) in reference().into_iter().filter(|r| r.0 <= 20) {
+            assert_eq!(symmetric::count_fixed180(n) as u128, fixed180, "N = {n}");
+            assert_eq!(symmetric::count_fixed90(n) as u128, fixed90, "N = {n}");
+        }
+    }
+
+    #[test]
+    fn engines_by_name() {
+        for engine in Engine::ALL {
+            assert_eq!(Engine::from_name(engine.name()), Some(engine));
+        }
+        assert_eq!(Engine::from_name("fastest"), None);
+        assert_eq!(Engine::ALL[0], Engine::default());
+    }
+
+    #[test]
+    fn every_engine_refuses_sizes_beyond_its_limit() {
+        for engine in Engine::ALL {
+            assert!(engine.max_n() >= 27, "{}", engine.name());
+            let n = engine.max_n() + 1;
+            let max = engine.max_n();
+            assert_eq!(
+                count(n, engine, &Control::new()),
+                Err(Error::TooLarge { n, max })
+            );
+        }
     }
 }

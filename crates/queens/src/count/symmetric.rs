@@ -57,24 +57,44 @@ impl Board {
 }
 
 /// The number of solutions fixed by the half turn (N up to 32).
+///
+/// Bit sets, as in the main counters: the ranks taken, and the diagonals by absolute index
+/// (rank - file + N - 1 and rank + file, up to 2N - 2 < 64). All three sets are symmetric under
+/// the half turn, so a queen that avoids them has a partner that avoids them too; the pair
+/// itself clashes only on rank `c` (the main diagonal) and rank `m - c` (the anti-diagonal).
 pub fn count_fixed180(n: usize) -> u64 {
     assert!((1..=32).contains(&n));
-    let m = n as u32 - 1;
-    let mut start = Board::new(n);
+    let m = n - 1;
+    let full = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+    let (mut taken, mut diag, mut anti) = (0u32, 0u64, 0u64);
     if n % 2 == 1 {
-        start = start.with(m / 2, m / 2).expect("empty board");
+        taken = 1 << (m / 2);
+        diag = 1 << m;
+        anti = 1 << m;
     }
     // Columns c and m - c are filled together, for c below n / 2.
-    fn go(b: Board, c: u32, m: u32) -> u64 {
+    fn go(c: usize, m: usize, full: u32, taken: u32, diag: u64, anti: u64) -> u64 {
         if 2 * c >= m {
             return 1;
         }
-        (0..=m)
-            .filter_map(|r| b.with_all(&[(c, r), (m - c, m - r)]))
-            .map(|next| go(next, c + 1, m))
-            .sum()
+        let mut free = full
+            & !(taken | (diag >> (m - c)) as u32 | (anti >> c) as u32 | (1 << c) | (1 << (m - c)));
+        let mut count = 0;
+        while free != 0 {
+            let r = free.trailing_zeros() as usize;
+            free &= free - 1;
+            count += go(
+                c + 1,
+                m,
+                full,
+                taken | 1 << r | 1 << (m - r),
+                diag | 1 << (r + m - c) | 1 << (c + m - r),
+                anti | 1 << (r + c) | 1 << (2 * m - r - c),
+            );
+        }
+        count
     }
-    go(start, 0, m)
+    go(0, m, full, taken, diag, anti)
 }
 
 /// The number of solutions fixed by the quarter turn (N up to 32).

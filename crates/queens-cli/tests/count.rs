@@ -1,0 +1,108 @@
+//! `queens count` with `--engine`: every engine gives the reference counts; bad names are
+//! refused with exit code 2 and one line naming the value and the accepted names.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+const ENGINES: [&str; 3] = ["dihedral", "constellation", "bitmask"];
+
+fn queens() -> Command {
+    Command::cargo_bin("queens").unwrap()
+}
+
+/// (n, total, fundamental) from `shared/reference/nqueens-counts.tsv`.
+fn reference() -> Vec<(u64, u64, u64)> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/reference/nqueens-counts.tsv"
+    );
+    std::fs::read_to_string(path)
+        .expect("reference table")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("n\t"))
+        .map(|l| {
+            let f: Vec<u64> = l.split('\t').take(3).map(|x| x.parse().unwrap()).collect();
+            (f[0], f[1], f[2])
+        })
+        .collect()
+}
+
+fn json_lines(stdout: &[u8]) -> Vec<Value> {
+    String::from_utf8(stdout.to_vec())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn every_engine_gives_the_reference_counts() {
+    let table = reference();
+    for engine in ENGINES {
+        let out = queens()
+            .args(["count", "1..11", "--json", "--engine", engine])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let lines = json_lines(&out);
+        assert_eq!(lines.len(), 11, "{engine}");
+        for line in lines {
+            let n = line["n"].as_u64().unwrap();
+            let &(_, total, fundamental) = table.iter().find(|r| r.0 == n).unwrap();
+            assert_eq!(line["total"].as_u64(), Some(total), "{engine} N = {n}");
+            assert_eq!(
+                line["fundamental"].as_u64(),
+                Some(fundamental),
+                "{engine} N = {n}"
+            );
+        }
+    }
+}
+
+#[test]
+fn engines_agree_on_the_orbit_breakdown() {
+    let run = |engine: Option<&str>| {
+        let mut cmd = queens();
+        cmd.args(["count", "12", "--json", "--threads", "2"]);
+        if let Some(e) = engine {
+            cmd.args(["--engine", e]);
+        }
+        let mut v = json_lines(&cmd.assert().success().get_output().stdout)[0].clone();
+        v.as_object_mut().unwrap().remove("seconds");
+        v
+    };
+    let default = run(None);
+    assert_eq!(default["orbits"]["2"], 4);
+    for engine in ENGINES {
+        assert_eq!(run(Some(engine)), default, "{engine}");
+    }
+}
+
+#[test]
+fn an_unknown_engine_is_refused_with_the_accepted_names() {
+    for bad in ["fastest", "", "Bitmask"] {
+        let assert = queens()
+            .args(["count", "8", "--engine", bad])
+            .assert()
+            .code(2)
+            .stdout(predicate::str::is_empty());
+        let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(&format!("'{bad}'")), "{stderr}");
+        for name in ENGINES {
+            assert!(stderr.contains(name), "{stderr}");
+        }
+    }
+}
+
+#[test]
+fn the_engine_option_needs_a_name() {
+    queens()
+        .args(["count", "8", "--engine"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty());
+}

@@ -1,0 +1,577 @@
+//! The default counter: bitmask backtracking over about one eighth of the solutions, one
+//! representative per symmetry class weighted exactly, split into independent sub-problems.
+//!
+//! The idea is takaken's (N-Queens ver3.1: the first queen in a corner or not, BOUND1/BOUND2
+//! masks on the border), restated as weights so that no leaf needs to rotate the board. Every
+//! solution has exactly one queen on each side of the board (first and last column, bottom and
+//! top row). A side seen from one of its two corners gives a distance (0 = in that corner), so a
+//! solution has 8 such "border distances", one per pair (corner, side); the 8 symmetries of the
+//! square permute these 8 pairs without fixed points. The search keeps the solutions whose queen
+//! in column a is at the smallest border distance `c` (its rank, counted from the bottom) and
+//! gives each the weight `8 / k`, where `k` is how many of its 8 border distances equal `c`.
+//! In every symmetry class the kept members then weigh exactly the size of the class, so the sum
+//! is the exact total. "All distances >= c" is pruning by masks (the BOUND masks): in columns
+//! 1..c-1 and N-c..N-2 the bottom and top rows are forbidden, and in the last column only ranks
+//! c..N-1-c are allowed.
+//!
+//! A queen in a corner (c = 0) has a distance 0 on two sides, and no other corner can hold a
+//! queen, so `k = 2`. There the reflection in the main diagonal (which fixes the corner) swaps
+//! `p`, the 0-based rank of the column-b queen, with `q`, the 0-based file of the queen on rank
+//! 2; `p = q` is impossible (those two queens would share an anti-diagonal), so only `p < q` is
+//! searched (rank 2 stays empty in files 2..=p) and each such solution counts 8.
+//!
+//! The unit of work ([`SubProblem`]) is a prefix: the ranks of the queens in the first few
+//! columns. [`subproblems`] lists them, [`count_subproblem`] counts one and returns a [`Tally`]
+//! (leaves by `k`), and tallies add up to the exact total. The hot loop is Somers' bit trick with
+//! an explicit stack, takaken's early test at column N-1-c (the bottom and top rows must be
+//! filled by then) and the last two columns tried in place. Measurements and a profile are in
+//! BENCHMARKS.md, section "Counting".
+
+use crate::control::Control;
+use crate::error::Error;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::iter::Sum;
+use std::ops::{Add, AddAssign};
+
+/// The largest N (ranks are the bits of a 32-bit word).
+pub const MAX_N: usize = 32;
+
+/// The longest prefix a sub-problem can hold.
+pub const MAX_PREFIX: usize = 8;
+
+/// One independent piece of the count: the 0-based ranks of the queens in the first columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct SubProblem {
+    n: u8,
+    len: u8,
+    rows: [u8; MAX_PREFIX],
+}
+
+impl SubProblem {
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.n as usize
+    }
+
+    /// The 0-based ranks of the pre-placed queens, column a first.
+    pub fn rows(&self) -> &[u8] {
+        &self.rows[..self.len as usize]
+    }
+
+    /// The sub-problem with these pre-placed ranks (as saved from [`SubProblem::rows`]), if it
+    /// is one that [`subproblems`] lists for `n` at depth `rows.len()`: 2 to [`MAX_PREFIX`]
+    /// queens (fewer than N), none attacking another, in the canonical form.
+    pub fn from_rows(n: usize, rows: &[u8]) -> Option<SubProblem> {
+        if !(3..=MAX_N).contains(&n) || !(2..=MAX_PREFIX.min(n - 1)).contains(&rows.len()) {
+            return None;
+        }
+        if rows.iter().any(|&r| r as usize >= n) || rows[0] as usize > (n - 1) / 2 {
+            return None;
+        }
+        let rules = Rules::new(n, rows);
+        let (mut taken, mut up, mut down) = (0u32, 0u32, 0u32);
+        for (j, &r) in rows.iter().enumerate() {
+            let bit = 1u32 << r;
+            if bit & (taken | up | down | rules.forbid[j]) != 0 {
+                return None;
+            }
+            taken |= bit;
+            up = (up | bit) << 1;
+            down = (down | bit) >> 1;
+        }
+        let mut sub = SubProblem {
+            n: n as u8,
+            len: rows.len() as u8,
+            rows: [0; MAX_PREFIX],
+        };
+        sub.rows[..rows.len()].copy_from_slice(rows);
+        Some(sub)
+    }
+}
+
+/// The canonical leaves of some sub-problems, by `k` (`ties[k - 1]` leaves have `k` border
+/// distances equal to the smallest one); each such leaf stands for `8 / k` solutions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Tally {
+    pub ties: [u128; 8],
+}
+
+impl Tally {
+    /// The number of solutions the leaves stand for (exact: the sum of `8 / k` over the
+    /// leaves, computed in units of 1/840 so that every weight is whole).
+    pub fn total(&self) -> u128 {
+        let units: u128 = (1..=8u128)
+            .map(|k| self.ties[k as usize - 1] * (840 * 8 / k))
+            .sum();
+        units / 840
+    }
+}
+
+impl AddAssign for Tally {
+    fn add_assign(&mut self, other: Tally) {
+        for (a, b) in self.ties.iter_mut().zip(other.ties) {
+            *a += b;
+        }
+    }
+}
+
+impl Add for Tally {
+    type Output = Tally;
+    fn add(mut self, other: Tally) -> Tally {
+        self += other;
+        self
+    }
+}
+
+impl Sum for Tally {
+    fn sum<I: Iterator<Item = Tally>>(iter: I) -> Tally {
+        iter.fold(Tally::default(), Add::add)
+    }
+}
+
+/// The masks that keep only canonical solutions, for a given first queen (and, in the corner
+/// case, second queen).
+struct Rules {
+    n: usize,
+    full: u32,
+    /// Ranks forbidden in each column.
+    forbid: [u32; MAX_N],
+    /// The columns whose queen on the bottom or top row ties with `c`, and those rows.
+    tie_cols: [usize; 2],
+    edge_rows: u32,
+    /// The ranks of the last column that tie with `c`.
+    tie_last: [u32; 2],
+    /// 1, plus 1 when `c` is also the distance from the other corner of column a.
+    base: usize,
+    /// Column N-1-c: the last one that may hold a queen on the bottom or top row.
+    squeeze: usize,
+}
+
+fn full_mask(n: usize) -> u32 {
+    if n == 32 {
+        u32::MAX
+    } else {
+        (1u32 << n) - 1
+    }
+}
+
+impl Rules {
+    /// The rules once the prefix holds columns a and b.
+    fn new(n: usize, rows: &[u8]) -> Rules {
+        let full = full_mask(n);
+        let c = rows[0] as usize;
+        let mut forbid = [0u32; MAX_N];
+        if c == 0 {
+            // Corner: rank 1 is free of queens in columns 2..=p, so the column-b queen (rank
+            // p) is below the row-2 queen.
+            let p = rows[1] as usize;
+            for f in forbid.iter_mut().take(p + 1).skip(2) {
+                *f = 0b10;
+            }
+            return Rules {
+                n,
+                full,
+                forbid,
+                tie_cols: [0, 0],
+                edge_rows: 0,
+                tie_last: [0, 0],
+                base: 1,
+                squeeze: usize::MAX,
+            };
+        }
+        let edges = 1 | (1u32 << (n - 1));
+        for j in (1..c).chain(n - c..n - 1) {
+            forbid[j] = edges;
+        }
+        let middle = full & !((1u32 << c) - 1) & ((1u32 << (n - c)) - 1);
+        forbid[n - 1] = full & !middle;
+        Rules {
+            n,
+            full,
+            forbid,
+            tie_cols: [c, n - 1 - c],
+            edge_rows: edges,
+            tie_last: [1 << c, 1 << (n - 1 - c)],
+            base: 1 + usize::from(2 * c == n - 1),
+            squeeze: n - 1 - c,
+        }
+    }
+
+    /// The free ranks `free` of column N-1-c once the ranks `taken` are taken (takaken's
+    /// early test at BOUND2): the bottom and top rows are forbidden after this column, so
+    /// if both are still empty the branch is dead, and if one is, this column must fill it.
+    #[inline(always)]
+    fn squeezed(&self, free: u32, taken: u32) -> u32 {
+        let empty = self.edge_rows & !taken;
+        if empty == self.edge_rows {
+            0
+        } else if empty != 0 {
+            free & empty
+        } else {
+            free
+        }
+    }
+
+    /// The `k` of a solution whose last queen is `last` (placed: the queens of the other
+    /// columns, as bits).
+    #[inline(always)]
+    fn ties(&self, placed: &[u32; MAX_N], last: u32) -> usize {
+        self.base
+            + (placed[self.tie_cols[0]] & self.edge_rows).count_ones() as usize
+            + (placed[self.tie_cols[1]] & self.edge_rows).count_ones() as usize
+            + (last & self.tie_last[0]).count_ones() as usize
+            + (last & self.tie_last[1]).count_ones() as usize
+    }
+}
+
+/// The prefix length [`count_total`] uses for `n`: enough sub-problems to share among threads
+/// and to report progress, few enough to list in little memory.
+pub fn default_depth(n: usize) -> usize {
+    match n {
+        0..=9 => 2,
+        10..=13 => 3,
+        14..=22 => 4,
+        _ => 5,
+    }
+}
+
+/// The sub-problems for `n` (2 to [`MAX_N`]): canonical prefixes of `depth` columns (clamped
+/// to 2..=N-1, at most [`MAX_PREFIX`]). Their tallies add up to the total.
+pub fn subproblems(n: usize, depth: usize) -> Vec<SubProblem> {
+    assert!((2..=MAX_N).contains(&n), "N = {n} out of range");
+    let depth = depth.clamp(2, (n - 1).max(2)).min(MAX_PREFIX);
+    let full = full_mask(n);
+    let mut out = Vec::new();
+    for c in 0..=(n - 1) / 2 {
+        let first = 1u32 << c;
+        let (taken, up, down) = (first, first << 1, first >> 1);
+        let mut second = full & !(taken | up | down);
+        while second != 0 {
+            let bit = second & second.wrapping_neg();
+            second ^= bit;
+            let mut sub = SubProblem {
+                n: n as u8,
+                len: 2,
+                rows: [0; MAX_PREFIX],
+            };
+            sub.rows[0] = c as u8;
+            sub.rows[1] = bit.trailing_zeros() as u8;
+            let rules = Rules::new(n, sub.rows());
+            if rules.forbid[1] & bit != 0 {
+                continue;
+            }
+            let (t, u, d) = (taken | bit, (up | bit) << 1, (down | bit) >> 1);
+            extend(&rules, sub, t, u, d, depth, &mut out);
+        }
+    }
+    out
+}
+
+fn extend(
+    rules: &Rules,
+    sub: SubProblem,
+    taken: u32,
+    up: u32,
+    down: u32,
+    depth: usize,
+    out: &mut Vec<SubProblem>,
+) {
+    let j = sub.len as usize;
+    if j == depth {
+        out.push(sub);
+        return;
+    }
+    let mut free = rules.full & !(taken | up | down | rules.forbid[j]);
+    while free != 0 {
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        let mut next = sub;
+        next.rows[j] = bit.trailing_zeros() as u8;
+        next.len += 1;
+        let (t, u, d) = (taken | bit, (up | bit) << 1, (down | bit) >> 1);
+        extend(rules, next, t, u, d, depth, out);
+    }
+}
+
+/// Counts the canonical solutions that extend `sub`; stops with [`Error::Cancelled`] soon
+/// after `control` is cancelled, however large the sub-problem.
+pub fn count_subproblem(sub: &SubProblem, control: &Control) -> Result<Tally, Error> {
+    let n = sub.n();
+    let rules = Rules::new(n, sub.rows());
+    let mut placed = [0u32; MAX_N];
+    let (mut taken, mut up, mut down) = (0u32, 0u32, 0u32);
+    for (j, &r) in sub.rows().iter().enumerate() {
+        let bit = 1u32 << r;
+        placed[j] = bit;
+        taken |= bit;
+        up = (up | bit) << 1;
+        down = (down | bit) >> 1;
+    }
+    search(
+        &rules,
+        sub.len as usize,
+        taken,
+        up,
+        down,
+        &mut placed,
+        control,
+    )
+}
+
+/// Below this many columns left a subtree takes well under a second: the search looks at the
+/// control only when it backs up above that.
+const CHECK_ABOVE: usize = 14;
+
+/// The hot loop: depth-first search of columns `start..N` from the given masks.
+fn search(
+    rules: &Rules,
+    start: usize,
+    taken: u32,
+    up: u32,
+    down: u32,
+    placed: &mut [u32; MAX_N],
+    control: &Control,
+) -> Result<Tally, Error> {
+    let (n, full, last) = (rules.n, rules.full, rules.n - 1);
+    // Leaves by k - 1, in 64-bit counters (a sub-problem is far below 2^64 leaves).
+    let mut ties = [0u64; 8];
+    let tally = |ties: [u64; 8]| {
+        Ok(Tally {
+            ties: ties.map(u128::from),
+        })
+    };
+    let check = n.saturating_sub(CHECK_ABOVE);
+    if start >= n {
+        return tally(ties);
+    }
+    if start == last {
+        let free = full & !(taken | up | down | rules.forbid[last]);
+        if free != 0 {
+            ties[rules.ties(placed, free) - 1] += 1;
+        }
+        return tally(ties);
+    }
+    let mut frees = [0u32; MAX_N];
+    let mut takens = [0u32; MAX_N];
+    let mut ups = [0u32; MAX_N];
+    let mut downs = [0u32; MAX_N];
+    // Columns from here on need more than the common step.
+    let special = last - 1;
+    let mut d = start;
+    takens[d] = taken;
+    ups[d] = up;
+    downs[d] = down;
+    frees[d] = full & !(taken | up | down | rules.forbid[d]);
+    loop {
+        let free = frees[d];
+        if free == 0 {
+            if d == start {
+                break;
+            }
+            d -= 1;
+            if d < check && control.is_cancelled() {
+                return Err(Error::Cancelled);
+            }
+            continue;
+        }
+        let bit = free & free.wrapping_neg();
+        frees[d] = free ^ bit;
+        placed[d] = bit;
+        let t = takens[d] | bit;
+        let u = (ups[d] | bit) << 1;
+        let w = (downs[d] | bit) >> 1;
+        let col = d + 1;
+        let mut next = full & !(t | u | w | rules.forbid[col]);
+        if col == rules.squeeze {
+            next = rules.squeezed(next, t);
+        }
+        if col < special {
+            // The common case: an ordinary column, entered if it has a free rank.
+            if next != 0 {
+                d = col;
+                takens[d] = t;
+                ups[d] = u;
+                downs[d] = w;
+                frees[d] = next;
+            }
+            continue;
+        }
+        if next == 0 {
+            continue;
+        }
+        if col == last {
+            ties[rules.ties(placed, next) - 1] += 1;
+        } else if col + 1 == last {
+            // The last two columns in place: each free rank of the one before the last
+            // leaves at most one rank for the last.
+            let mut two = next;
+            while two != 0 {
+                let b = two & two.wrapping_neg();
+                two ^= b;
+                let end = full & !(t | b | (u | b) << 1 | (w | b) >> 1 | rules.forbid[last]);
+                if end != 0 {
+                    placed[col] = b;
+                    ties[rules.ties(placed, end) - 1] += 1;
+                }
+            }
+        } else {
+            d += 1;
+            takens[d] = t;
+            ups[d] = u;
+            downs[d] = w;
+            frees[d] = next;
+        }
+    }
+    tally(ties)
+}
+
+/// The total number of solutions for `n` (1 to [`MAX_N`]), in the current rayon pool.
+pub fn count_total(n: usize, control: &Control) -> Result<u128, Error> {
+    if n == 1 {
+        return Ok(1);
+    }
+    let tasks = subproblems(n, default_depth(n));
+    control.set_total(tasks.len() as u64);
+    let tally: Result<Tally, Error> = tasks
+        .par_iter()
+        .with_max_len(1)
+        .map(|sub| {
+            if control.is_cancelled() {
+                return Err(Error::Cancelled);
+            }
+            let t = count_subproblem(sub, control)?;
+            control.advance(1);
+            Ok(t)
+        })
+        .sum();
+    tally.map(|t| t.total())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::bitmask;
+    use crate::square::Square;
+
+    #[test]
+    fn totals_match_the_reference_engine() {
+        for n in 1..=12 {
+            assert_eq!(
+                count_total(n, &Control::new()).unwrap(),
+                bitmask::count_total(n, &Control::new()).unwrap(),
+                "N = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_depth_gives_the_same_total() {
+        for n in 4..=11 {
+            let want = bitmask::count_total(n, &Control::new()).unwrap();
+            for depth in 2..=7 {
+                let t: Tally = subproblems(n, depth)
+                    .iter()
+                    .map(|s| count_subproblem(s, &Control::new()).unwrap())
+                    .sum();
+                assert_eq!(t.total(), want, "N = {n}, depth {depth}");
+            }
+        }
+    }
+
+    #[test]
+    fn subproblems_are_distinct_prefixes_of_the_right_length() {
+        let subs = subproblems(10, 4);
+        let set: std::collections::HashSet<_> = subs.iter().collect();
+        assert_eq!(set.len(), subs.len());
+        assert!(subs.iter().all(|s| s.n() == 10 && s.rows().len() == 4));
+        // A prefix is a partial placement: no two of its queens attack.
+        for s in &subs {
+            let r = s.rows();
+            for i in 0..r.len() {
+                for j in i + 1..r.len() {
+                    let a = Square::new(i as u32, r[i] as u32);
+                    let b = Square::new(j as u32, r[j] as u32);
+                    assert_eq!(a.queen_attack(b), None, "{r:?}");
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+        #[test]
+        fn deeper_subproblems_split_each_one_exactly(n in 5usize..=11, depth in 2usize..=5) {
+            let children = subproblems(n, depth + 1);
+            for parent in subproblems(n, depth) {
+                let split: Tally = children
+                    .iter()
+                    .filter(|c| c.rows().starts_with(parent.rows()))
+                    .map(|s| count_subproblem(s, &Control::new()).unwrap())
+                    .sum();
+                proptest::prop_assert_eq!(split, count_subproblem(&parent, &Control::new()).unwrap());
+            }
+        }
+    }
+
+    #[test]
+    fn saved_subproblems_are_restored_and_others_refused() {
+        for n in [5, 8, 13] {
+            for depth in [2, 3, 4] {
+                let subs = subproblems(n, depth);
+                for sub in &subs {
+                    assert_eq!(SubProblem::from_rows(n, sub.rows()), Some(*sub));
+                }
+                // Every other prefix of that length is refused: the list is complete.
+                let accepted = all_prefixes(n, depth)
+                    .filter(|rows| SubProblem::from_rows(n, rows).is_some())
+                    .count();
+                assert_eq!(accepted, subs.len(), "N = {n}, depth {depth}");
+            }
+        }
+        assert_eq!(SubProblem::from_rows(8, &[0]), None);
+        assert_eq!(SubProblem::from_rows(8, &[1, 2]), None); // attacking
+        assert_eq!(SubProblem::from_rows(8, &[5, 2]), None); // not canonical
+        assert_eq!(SubProblem::from_rows(8, &[1, 9]), None); // off the board
+        assert_eq!(SubProblem::from_rows(40, &[1, 3]), None);
+    }
+
+    /// Every sequence of `len` ranks below `n`.
+    fn all_prefixes(n: usize, len: usize) -> impl Iterator<Item = Vec<u8>> {
+        (0..n.pow(len as u32)).map(move |mut i| {
+            (0..len)
+                .map(|_| {
+                    let r = (i % n) as u8;
+                    i /= n;
+                    r
+                })
+                .collect()
+        })
+    }
+
+    #[test]
+    fn tally_weights_are_exact() {
+        let mut t = Tally::default();
+        t.ties[0] = 3; // 3 leaves of weight 8
+        t.ties[1] = 1; // 1 of weight 4
+        t.ties[2] = 3; // 3 of weight 8/3
+        assert_eq!(t.total(), 24 + 4 + 8);
+        assert_eq!((t + t).total(), 2 * (24 + 4 + 8));
+    }
+
+    #[test]
+    fn cancel_stops_the_count() {
+        let c = Control::new();
+        c.cancel();
+        assert_eq!(count_total(12, &c), Err(Error::Cancelled));
+    }
+
+    #[test]
+    fn cancel_stops_a_large_subproblem_from_inside() {
+        // N = 24 with a 2-column prefix: hours of work, unless the search sees the cancel.
+        let sub = subproblems(24, 2)[10];
+        let c = Control::new();
+        c.cancel();
+        assert_eq!(count_subproblem(&sub, &c), Err(Error::Cancelled));
+    }
+}
