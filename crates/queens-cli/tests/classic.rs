@@ -3,22 +3,10 @@
 //!
 //! The known values come from `../shared`: the reference counts and seed 000's listing 4.
 
-use assert_cmd::Command;
 use std::path::PathBuf;
 
-fn queens() -> Command {
-    Command::cargo_bin("queens").unwrap()
-}
-
-/// Runs `queens ARGS` and returns (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = queens().args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::run;
 
 fn shared() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared")

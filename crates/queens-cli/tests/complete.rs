@@ -2,14 +2,12 @@
 //! preset), verdicts agree with the library's plain solution stream on small boards and with the
 //! verdicts file for the reference instances, bad input exits 2 naming the culprit.
 
-use assert_cmd::Command;
 use queens::{Placement, Solutions, Square};
 use serde_json::Value;
 use std::path::PathBuf;
 
-fn queens() -> Command {
-    Command::cargo_bin("queens").expect("the queens binary")
-}
+mod common;
+use common::queens;
 
 fn reference_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/completion-ed")

@@ -1,21 +1,9 @@
 //! Command tests for the core commands: list, count, check, classify, show.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn queens() -> Command {
-    Command::cargo_bin("queens").unwrap()
-}
-
-/// Runs `queens ARGS` and returns (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = queens().args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::{queens, run};
 
 #[test]
 fn list_eight_gives_92_then_12() {

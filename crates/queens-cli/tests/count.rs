@@ -1,15 +1,13 @@
 //! `queens count` with `--engine`: every engine gives the reference counts; bad names are
 //! refused with exit code 2 and one line naming the value and the accepted names.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
 const ENGINES: [&str; 3] = ["dihedral", "constellation", "bitmask"];
 
-fn queens() -> Command {
-    Command::cargo_bin("queens").unwrap()
-}
+mod common;
+use common::queens;
 
 /// (n, total, fundamental) from `shared/reference/nqueens-counts.tsv`.
 fn reference() -> Vec<(u64, u64, u64)> {

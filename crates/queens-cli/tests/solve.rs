@@ -1,22 +1,10 @@
 //! Command tests for one solution of any size: `queens solve` (explicit, min-conflicts, random,
 //! --exists) and `queens check --input FILE` / `-`.
 
-use assert_cmd::Command;
 use std::process::Stdio;
 
-fn queens() -> Command {
-    Command::cargo_bin("queens").unwrap()
-}
-
-/// Runs `queens ARGS` and returns (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = queens().args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::{queens, run};
 
 /// Runs `queens check -` on `text` and returns (exit code, stdout).
 fn check_stdin(text: &str) -> (i32, String) {

@@ -1,32 +1,8 @@
 //! Command tests for `queens tour`: Wirth's table 3.1, every method and format, existence
 //! decided before searching, counts against the reference file, and `--check` on every format.
 
-use assert_cmd::Command;
-use std::path::PathBuf;
-
-fn queens() -> Command {
-    Command::cargo_bin("queens").unwrap()
-}
-
-/// Runs `queens ARGS` (with `input` on stdin) and returns (exit code, stdout, stderr).
-fn run_in(args: &[&str], input: &str) -> (i32, String, String) {
-    let out = queens().args(args).write_stdin(input).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    run_in(args, "")
-}
-
-fn shared(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared")
-        .join(path)
-}
+mod common;
+use common::{run, run_in, shared};
 
 #[test]
 fn wirths_table_3_1_in_our_notation() {

@@ -1,0 +1,32 @@
+//! Helpers shared by the command tests: running `queens` and finding `../shared`.
+#![allow(dead_code)] // each test file uses its own subset
+
+use assert_cmd::Command;
+use std::path::PathBuf;
+
+/// The `queens` binary of this build.
+pub fn queens() -> Command {
+    Command::cargo_bin("queens").unwrap()
+}
+
+/// Runs `queens ARGS` with `input` on stdin and returns (exit code, stdout, stderr).
+pub fn run_in(args: &[&str], input: &str) -> (i32, String, String) {
+    let out = queens().args(args).write_stdin(input).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Runs `queens ARGS` and returns (exit code, stdout, stderr).
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    run_in(args, "")
+}
+
+/// A path under the project's `../shared` folder.
+pub fn shared(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared")
+        .join(path)
+}
