@@ -73,6 +73,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         writeln!(out, "{value}")?;
     } else {
         match conflict {
+            None if p.n() == 1 => writeln!(out, "valid: 1 queen, nothing to attack")?,
             None => writeln!(out, "valid: {} queens, no two attack each other", p.n())?,
             Some(c) => writeln!(
                 out,
