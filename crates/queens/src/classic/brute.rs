@@ -8,7 +8,7 @@
 //! [`Control`](crate::Control) counts the numbers done out of N^N and the command line prints
 //! the percentage.
 //!
-//! The test of a candidate is the placement's own ([`Placement::first_conflict`]), which
+//! The test of a candidate is the placement's own ([`Placement::first_conflict`](crate::Placement::first_conflict)), which
 //! stops at the first queen that clashes with one before it; each queen it looks at counts as
 //! one safety test. (The PHP program goes on testing every pair after a clash; that changes
 //! the number of tests, not the solutions.) The count is the same in lexicographic order of
@@ -16,7 +16,6 @@
 
 use super::Event;
 use super::{Search, Step};
-use crate::placement::Placement;
 use std::ops::ControlFlow;
 
 /// The largest N: N^N must fit in 64 bits (15^15 is about 4.4e17).
@@ -31,14 +30,7 @@ pub(crate) fn search<F: FnMut(&Event) -> ControlFlow<()>>(n: usize, s: &mut Sear
     // The digits of the current number, column a first.
     let mut digits = vec![0u32; n];
     for number in 0..total {
-        let p = Placement::from_rows_unchecked(digits.clone());
-        let conflict = p.first_conflict();
-        s.node();
-        s.tests(conflict.map_or(n as u64, |c| c.b.col as u64 + 1))?;
-        s.candidate(&p, conflict)?;
-        if conflict.is_none() {
-            s.solution(&p, false)?;
-        }
+        s.examine(&digits)?;
         if number % REPORT_EVERY == REPORT_EVERY - 1 {
             s.control().advance(REPORT_EVERY);
         }

@@ -373,6 +373,20 @@ impl<'c, F: FnMut(&Event) -> ControlFlow<()>> Search<'c, F> {
         Ok(())
     }
 
+    /// A whole candidate board tested at once (the generate-and-test algorithms): one node, as
+    /// many safety tests as columns checked up to the first clash, and a solution if none.
+    pub(crate) fn examine(&mut self, rows: &[u32]) -> Step {
+        let p = Placement::from_rows_unchecked(rows.to_vec());
+        let conflict = p.first_conflict();
+        self.node();
+        self.tests(conflict.map_or(rows.len() as u64, |c| c.b.col as u64 + 1))?;
+        self.candidate(&p, conflict)?;
+        if conflict.is_none() {
+            self.solution(&p, false)?;
+        }
+        Ok(())
+    }
+
     /// A solution found (or reflected).
     pub(crate) fn solution(&mut self, placement: &Placement, mirrored: bool) -> Step {
         self.stats.solutions += 1;

@@ -7,12 +7,11 @@
 //! generated in lexicographic order, each from the one before (find the last ascent, swap in
 //! its successor, reverse the tail), so the solutions come in the same order as a
 //! backtracker's. The diagonal test is the placement's own arithmetic test
-//! ([`Placement::first_conflict`]: rows, sums and differences all distinct, which is exactly
+//! ([`Placement::first_conflict`](crate::Placement::first_conflict): rows, sums and differences all distinct, which is exactly
 //! the Erlang filter); each queen it looks at counts as one safety test.
 
 use super::Event;
 use super::{Search, Step};
-use crate::placement::Placement;
 use std::ops::ControlFlow;
 
 pub(crate) fn search<F: FnMut(&Event) -> ControlFlow<()>>(n: usize, s: &mut Search<F>) -> Step {
@@ -20,14 +19,7 @@ pub(crate) fn search<F: FnMut(&Event) -> ControlFlow<()>>(n: usize, s: &mut Sear
     s.control().set_total(total.unwrap_or(0));
     let mut rows: Vec<u32> = (0..n as u32).collect();
     loop {
-        let p = Placement::from_rows_unchecked(rows.clone());
-        let conflict = p.first_conflict();
-        s.node();
-        s.tests(conflict.map_or(n as u64, |c| c.b.col as u64 + 1))?;
-        s.candidate(&p, conflict)?;
-        if conflict.is_none() {
-            s.solution(&p, false)?;
-        }
+        s.examine(&rows)?;
         s.control().advance(1);
         if !next_permutation(&mut rows) {
             return Ok(());
