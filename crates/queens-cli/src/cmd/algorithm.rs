@@ -23,6 +23,16 @@ pub fn parse(s: &str) -> Result<Algorithm, String> {
     s.parse()
 }
 
+/// `--half` belongs to the iterative program alone (the half it finds before mirroring).
+pub fn check_half(algorithm: Algorithm, half: bool) -> anyhow::Result<()> {
+    if half && algorithm != Algorithm::Iterative {
+        return Err(out::bad(format!(
+            "--half applies to --algorithm iterative only, not '{algorithm}'"
+        )));
+    }
+    Ok(())
+}
+
 /// Exit 2 unless `algorithm` handles boards up to `n`.
 pub fn check_size(algorithm: Algorithm, n: usize) -> anyhow::Result<()> {
     if n > algorithm.max_n() {
@@ -214,12 +224,7 @@ pub struct ListRequest {
 /// (Wirth's n), and a summary at the end (stderr, or a last JSON line).
 pub fn list(req: ListRequest) -> anyhow::Result<ExitCode> {
     check_size(req.algorithm, req.n)?;
-    if req.half && req.algorithm != Algorithm::Iterative {
-        return Err(out::bad(format!(
-            "--half applies to --algorithm iterative only, not '{}'",
-            req.algorithm
-        )));
-    }
+    check_half(req.algorithm, req.half)?;
     let control = progress::interruptible();
     let mut out = out::stdout();
     let limit = req.limit.unwrap_or(u64::MAX);

@@ -45,12 +45,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )));
     }
     algorithm::check_size(args.algorithm, args.n)?;
-    if args.half && args.algorithm != Algorithm::Iterative {
-        return Err(out::bad(format!(
-            "--half applies to --algorithm iterative only, not '{}'",
-            args.algorithm
-        )));
-    }
+    algorithm::check_half(args.algorithm, args.half)?;
     let control = progress::interruptible();
     let mut out = out::stdout();
     let limit = args.limit.unwrap_or(u64::MAX);

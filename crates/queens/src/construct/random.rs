@@ -14,7 +14,7 @@
 
 use crate::construct::rng;
 use crate::control::Control;
-use crate::count::bitmask::{count_below, Node};
+use crate::count::bitmask::{count_below, expand, Node};
 use crate::error::Error;
 use crate::placement::Placement;
 use rand::Rng;
@@ -107,17 +107,6 @@ fn first_column(n: usize, control: &Control) -> Result<Vec<(u32, u64)>, Error> {
     Ok((0..n)
         .map(|r| (1u32 << r, lower[r.min(n - 1 - r)]))
         .collect())
-}
-
-/// The nodes `more` columns below `node` (or fewer, where the board is full).
-fn expand(full: u32, node: Node, more: usize, out: &mut Vec<Node>) {
-    if more == 0 || node.taken == full {
-        out.push(node);
-        return;
-    }
-    for bit in free_rows(full & !(node.taken | node.up | node.down)) {
-        expand(full, node.place(bit), more - 1, out);
-    }
 }
 
 #[cfg(test)]

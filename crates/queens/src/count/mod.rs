@@ -200,6 +200,20 @@ mod tests {
     }
 
     #[test]
+    fn every_engine_answers_a_cancel() {
+        for engine in Engine::ALL {
+            let c = Control::new();
+            c.cancel();
+            assert_eq!(
+                count(12, engine, &c),
+                Err(Error::Cancelled),
+                "{}",
+                engine.name()
+            );
+        }
+    }
+
+    #[test]
     fn engines_by_name() {
         for engine in Engine::ALL {
             assert_eq!(Engine::from_name(engine.name()), Some(engine));
