@@ -14,6 +14,7 @@
 pub mod blocks;
 pub mod count;
 pub mod divide;
+pub mod narrow;
 mod parse;
 pub mod warnsdorff;
 pub mod wirth;
