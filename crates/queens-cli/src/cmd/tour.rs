@@ -4,7 +4,7 @@
 use crate::{out, progress, svg};
 use queens::square::file_name;
 use queens::tour::{
-    self, count, divide, warnsdorff, wirth, Board, FindError, Method as Engine, Tour,
+    self, count, divide, narrow, warnsdorff, wirth, Board, FindError, Method as Engine, Tour,
 };
 use queens::Square;
 use std::io::{Read, Write};
@@ -15,7 +15,8 @@ use std::time::Instant;
 /// How to find the tour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Method {
-    /// Divide and conquer where both sides are at least 5, else Warnsdorff
+    /// Divide and conquer where both sides are at least 5, the column-by-column programme on
+    /// boards with 3 or 4 rows or columns
     Auto,
     /// Wirth's backtracking (section 3.4) in his move order; exponential, small boards
     Wirth,
@@ -23,6 +24,9 @@ pub enum Method {
     Warnsdorff,
     /// Divide and conquer (Parberry 1997, Lin & Wei 2005): linear time, both sides at least 5
     Divide,
+    /// Exact column-by-column programme: a tour or a proof that none exists, linear time,
+    /// boards with 3 or 4 rows or columns
+    Narrow,
 }
 
 /// How a tour is written.
@@ -149,9 +153,28 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let engine = match args.method {
         Method::Auto if divide::applies(board) => Method::Divide,
+        Method::Auto if narrow::applies(board) => Method::Narrow,
         Method::Auto => Method::Warnsdorff,
         m => m,
     };
+    if engine == Method::Narrow && !narrow::applies(board) {
+        return Err(find_error(FindError::NotNarrow { board }, board));
+    }
+    // On boards with 3 or 4 rows no rule tells the squares with a tour: the searches, which
+    // could run for ever where there is none, go only where the exact programme finds one.
+    if matches!(engine, Method::Wirth | Method::Warnsdorff) && narrow::applies(board) {
+        let decided = progress::watch(&control, "deciding", || {
+            tour::decide(board, from, args.closed, &control)
+        });
+        match decided {
+            Ok(()) => {}
+            Err(FindError::NoTour(no)) => {
+                eprintln!("queens: {no}");
+                return Ok(ExitCode::from(1));
+            }
+            Err(e) => return Err(find_error(e, board)),
+        }
+    }
     // The construction's tour can be written as it is walked, with no memory for the path.
     if engine == Method::Divide && args.format != Format::Grid && args.svg.is_none() {
         let c = divide::Construction::new(board, from, args.closed)
@@ -173,7 +196,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let (found, stats) = progress::watch(&control, "searching", || -> Result<_, FindError> {
+    let found = progress::watch(&control, "searching", || -> Result<_, FindError> {
         Ok(match engine {
             Method::Wirth => {
                 let s = wirth::search(board, from, args.closed, &control)?;
@@ -195,13 +218,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     ),
                 )
             }
+            Method::Narrow => (
+                tour::find(board, from, args.closed, Engine::Narrow, &control)?.into(),
+                "method: narrow".to_string(),
+            ),
             _ => (
                 tour::find(board, from, args.closed, Engine::Divide, &control)?.into(),
                 "method: divide".to_string(),
             ),
         })
-    })
-    .map_err(|e| find_error(e, board))?;
+    });
+    let (found, stats) = match found {
+        Ok(found) => found,
+        Err(FindError::NoTour(no)) => {
+            eprintln!("queens: {no}");
+            return Ok(ExitCode::from(1));
+        }
+        Err(e) => return Err(find_error(e, board)),
+    };
     if args.stats {
         eprintln!("{stats}; seconds: {:.3}", started.elapsed().as_secs_f64());
     }
@@ -226,7 +260,9 @@ fn find_error(e: FindError, board: Board) -> anyhow::Error {
     match e {
         FindError::Stopped(inner) => anyhow::Error::new(inner),
         FindError::NoTour(no) => out::bad(no.to_string()),
-        FindError::Unsupported { .. } | FindError::TooLarge { .. } => out::bad(e.to_string()),
+        FindError::Unsupported { .. }
+        | FindError::NotNarrow { .. }
+        | FindError::TooLarge { .. } => out::bad(e.to_string()),
         other => anyhow::anyhow!("{other} (board {board})"),
     }
 }

@@ -6,10 +6,13 @@
 //! [`Square`]), the [`Tour`] with its validity and closedness checks, the parsing of the three
 //! output formats (grid, moves, JSON), and the existence rules decided before any search
 //! ([`existence`]): no tour on 2x2..4x4 (Parberry 1997), colour parity on boards with an odd
-//! number of squares, Schwenk's theorem (1991) for closed tours. The methods live one per file:
-//! [`wirth`] (his backtracking), [`warnsdorff`] (fewest onward moves, Roth's tie-break,
-//! backtracking), [`divide`] (divide and conquer in linear time, on blocks from [`blocks`]),
-//! [`count`] (exact counts).
+//! number of squares, Schwenk's theorem (1991) for closed tours. These rules settle every board
+//! with both sides at least 5; on boards with 3 or 4 rows (or columns) no such rule says from
+//! which squares a tour starts, and [`decide`] settles them with the exact programme of
+//! [`narrow`]. The methods live one per file: [`wirth`] (his backtracking), [`warnsdorff`]
+//! (fewest onward moves, Roth's tie-break, backtracking), [`divide`] (divide and conquer in
+//! linear time, on blocks from [`blocks`]; both sides at least 5), [`narrow`] (a tour or a proof
+//! that none exists, in linear time, on 3 or 4 rows), [`count`] (exact counts).
 
 pub mod blocks;
 pub mod count;
@@ -305,12 +308,18 @@ pub enum NoTour {
     Closed { board: Board, reason: &'static str },
     #[error("square {from} is off the {board} board")]
     OffBoard { board: Board, from: String },
+    #[error("no {} tour from {from} on the {board} board: the exhaustive column-by-column search proves none exists", if *.closed { "closed" } else { "open" })]
+    Narrow {
+        board: Board,
+        from: String,
+        closed: bool,
+    },
 }
 
 /// Decides before any search whether a tour (closed if asked) from `from` can exist. `Ok`
 /// means it exists for sure on boards with both sides at least 5 (Conrad et al. 1994 for open
 /// tours from any square of the right colour; Schwenk 1991 for closed ones); on 3- and 4-row
-/// boards, `Ok` means only that no rule excludes it.
+/// boards, `Ok` means only that no rule excludes it: [`decide`] settles those.
 pub fn existence(board: Board, from: Square, closed: bool) -> Result<(), NoTour> {
     if !board.contains(from) {
         return Err(NoTour::OffBoard {
@@ -355,6 +364,33 @@ pub fn existence(board: Board, from: Square, closed: bool) -> Result<(), NoTour>
     Ok(())
 }
 
+/// Decides whether a tour (closed if asked) from `from` exists, before any search: the rules of
+/// [`existence`], then on boards with 3 or 4 rows or columns the exact programme of [`narrow`]
+/// (linear in the board's length). `Ok` means a tour exists for sure.
+pub fn decide(
+    board: Board,
+    from: Square,
+    closed: bool,
+    control: &Control,
+) -> Result<(), FindError> {
+    if !board.is_supported() {
+        return Err(FindError::TooLarge { board });
+    }
+    existence(board, from, closed)?;
+    if narrow::applies(board) && !narrow::exists(board, from, closed, control)? {
+        return Err(no_narrow_tour(board, from, closed).into());
+    }
+    Ok(())
+}
+
+fn no_narrow_tour(board: Board, from: Square, closed: bool) -> NoTour {
+    NoTour::Narrow {
+        board,
+        from: from.to_string(),
+        closed,
+    }
+}
+
 /// The methods that find one tour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
@@ -364,7 +400,9 @@ pub enum Method {
     Warnsdorff,
     /// Divide and conquer: linear time, both sides at least 5.
     Divide,
-    /// `Divide` where it applies, else `Warnsdorff`.
+    /// The exact column-by-column programme: linear time, a side of 3 or 4.
+    Narrow,
+    /// `Divide` where it applies, else `Narrow` (or `Warnsdorff` on boards with neither).
     Auto,
 }
 
@@ -377,6 +415,8 @@ pub enum FindError {
     Exhausted { from: String },
     #[error("the divide-and-conquer construction needs both sides at least 5, not {board}: use --method warnsdorff")]
     Unsupported { board: Board },
+    #[error("the column-by-column programme needs a board with 3 or 4 rows or columns, not {board}: use --method divide")]
+    NotNarrow { board: Board },
     #[error("the board {board} is too large: at most {max} squares", max = MAX_SQUARES)]
     TooLarge { board: Board },
     #[error(transparent)]
@@ -385,7 +425,8 @@ pub enum FindError {
     Invalid(#[from] TourError),
 }
 
-/// One tour from `from`, closed if asked, by `method`; existence is decided first.
+/// One tour from `from`, closed if asked, by `method`; existence is decided first ([`decide`];
+/// `Narrow` decides it as it goes).
 pub fn find(
     board: Board,
     from: Square,
@@ -396,16 +437,25 @@ pub fn find(
     if !board.is_supported() {
         return Err(FindError::TooLarge { board });
     }
-    existence(board, from, closed)?;
     let method = match method {
         Method::Auto if divide::applies(board) => Method::Divide,
+        Method::Auto if narrow::applies(board) => Method::Narrow,
         Method::Auto => Method::Warnsdorff,
         m => m,
     };
+    if method == Method::Narrow {
+        existence(board, from, closed)?;
+        if !narrow::applies(board) {
+            return Err(FindError::NotNarrow { board });
+        }
+        return narrow::tour(board, from, closed, control)?
+            .ok_or_else(|| no_narrow_tour(board, from, closed).into());
+    }
+    decide(board, from, closed, control)?;
     let tour = match method {
         Method::Wirth => wirth::search(board, from, closed, control)?.tour,
         Method::Warnsdorff => warnsdorff::search(board, from, closed, control)?.tour,
-        Method::Divide | Method::Auto => divide::tour(board, from, closed, control)?,
+        _ => divide::tour(board, from, closed, control)?,
     };
     tour.ok_or_else(|| FindError::Exhausted {
         from: from.to_string(),

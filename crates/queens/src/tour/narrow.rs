@@ -82,6 +82,8 @@ struct Programme {
     reverse: HashMap<Kind, HashMap<u32, Vec<(u32, u16)>>>,
     /// Scratch marks by state id.
     mark: Vec<bool>,
+    /// For every row, the choices of at most two moves back: frontier squares, and their bits.
+    choices: Vec<Vec<([Option<usize>; 2], u16)>>,
 }
 
 impl Programme {
@@ -98,7 +100,19 @@ impl Programme {
             set_steps: HashMap::new(),
             reverse: HashMap::new(),
             mark: Vec::new(),
+            choices: Vec::new(),
         };
+        for row in 0..w {
+            let back: Vec<(usize, usize)> = p.back(row).collect();
+            let mut list = vec![([None, None], 0u16)];
+            for (k, &(a, x)) in back.iter().enumerate() {
+                list.push(([Some(a), None], 1 << x));
+                for &(b, y) in &back[k + 1..] {
+                    list.push(([Some(a), Some(b)], 1 << x | 1 << y));
+                }
+            }
+            p.choices.push(list);
+        }
         // Before the board: two absent columns, as squares with no moves left.
         let mut cells = [FREE; CELLS];
         cells[..2 * w].fill(FULL);
@@ -175,22 +189,25 @@ impl Programme {
         r
     }
 
-    /// Takes the squares of the column from `row` on, every choice of moves back, then retires
-    /// the squares that leave the frontier.
+    /// Takes the squares of the column from `row` on, every choice of moves back; a square two
+    /// columns back leaves the frontier as soon as its last neighbour ahead is taken, the rest
+    /// after the column (all of them after the last column).
     fn column(&self, kind: Kind, row: usize, work: Work, choice: u16, out: &mut Vec<(Work, u16)>) {
         let w = self.w;
         if row == w {
             let mut work = work;
-            let leaving = if kind.last { 0..3 * w } else { 0..w };
-            for cell in leaving {
-                if !self.retire(&mut work, cell, kind.last) {
-                    return;
-                }
-            }
             if kind.last {
+                for cell in w..3 * w {
+                    if !self.retire(&mut work, cell, true) {
+                        return;
+                    }
+                }
                 work.cells = [FULL; CELLS];
             } else {
                 work.cells.copy_within(w..3 * w, 0);
+                if !self.may_finish(&work) {
+                    return;
+                }
             }
             out.push((work, choice));
             return;
@@ -202,24 +219,45 @@ impl Programme {
         } else {
             FREE
         };
-        let back: Vec<(usize, usize)> = self.back(row).collect();
-        for subset in 0u32..1 << back.len() {
-            if subset.count_ones() > 2 {
-                continue;
-            }
+        // Square (c-2, r) has its neighbours ahead at rows r-1 and r+1 of this column.
+        let done_behind = [row.checked_sub(1), (row + 2 == w).then_some(w - 1)];
+        for &(cells, bits) in &self.choices[row] {
             let mut next = base;
-            let mut bits = 0u16;
-            let ok = back.iter().enumerate().all(|(k, &(cell, bit))| {
-                if subset >> k & 1 == 0 {
-                    return true;
-                }
-                bits |= 1 << bit;
-                self.join(&mut next, me, cell, kind.last)
-            });
-            if ok {
+            let joined = cells
+                .iter()
+                .flatten()
+                .all(|&cell| self.join(&mut next, me, cell, kind.last));
+            let retired = joined
+                && done_behind
+                    .iter()
+                    .flatten()
+                    .all(|&cell| self.retire(&mut next, cell, kind.last));
+            if retired {
                 self.column(kind, row + 1, next, choice | bits << (4 * row), out);
             }
         }
+    }
+
+    /// Whether every square of the frontier can still get the moves it lacks from the squares
+    /// ahead (counted as if the board went on), one of them lacking one as the free end.
+    fn may_finish(&self, work: &Work) -> bool {
+        let w = self.w as i64;
+        let mut short = 0;
+        for (k, &code) in work.cells[..2 * self.w].iter().enumerate() {
+            let need = match code {
+                FULL => continue,
+                FREE => 2,
+                _ => 1,
+            };
+            let (col, row) = (k as i64 / w, k as i64 % w);
+            let ahead: &[i64] = if col == 0 { &[-1, 1] } else { &[-2, 2, -1, 1] };
+            let room = ahead
+                .iter()
+                .filter(|&&d| (0..w).contains(&(row + d)))
+                .count();
+            short += need - need.min(room);
+        }
+        short == 0 || (short == 1 && !self.closed && work.flags & FREE_END_PLACED == 0)
     }
 
     /// Adds the move between frontier squares `a` and `b`, if the rules allow it.
