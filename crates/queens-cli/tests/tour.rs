@@ -214,3 +214,69 @@ fn piped_into_head_exits_quietly() {
         .unwrap();
     assert!(status.success() && err.is_empty(), "{status:?} {err}");
 }
+
+/// Checks `out` with `queens tour --check` (closed when asked); returns the verdict line.
+fn checked(out: &str, closed: bool) -> String {
+    let args: &[&str] = if closed {
+        &["tour", "--check", "--closed"]
+    } else {
+        &["tour", "--check"]
+    };
+    let (code, verdict, _) = run_in(args, out);
+    assert_eq!(code, 0, "{verdict}");
+    verdict
+}
+
+#[test]
+fn boards_with_3_or_4_rows_get_a_tour_or_a_proof() {
+    // Once a search that might not end; now the column-by-column programme, by default.
+    let (code, out, err) = run(&["tour", "4x30", "--from", "b1", "-f", "moves"]);
+    assert_eq!(code, 0, "{err}");
+    let verdict = checked(&out, false);
+    assert!(verdict.contains("of the 4x30 board, from b1"), "{verdict}");
+    for (board, from) in [("3x10", "a1"), ("10x3", "b5")] {
+        let (code, out, err) = run(&["tour", board, "--from", from, "--closed", "-f", "json"]);
+        assert_eq!(code, 0, "{board}: {err}");
+        let verdict = checked(&out, true);
+        assert!(
+            verdict.contains(&format!(
+                "closed knight's tour of the {board} board, from {from}"
+            )),
+            "{verdict}"
+        );
+    }
+    let (code, out, err) = run(&["tour", "30x4", "--from", "d17", "-m", "narrow", "--stats"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.starts_with("method: narrow"), "{err}");
+    assert!(checked(&out, false).contains("from d17"));
+}
+
+#[test]
+fn no_tour_on_3_or_4_rows_is_exit_1_with_the_reason_for_every_method() {
+    // d2 on 3x7 has the colour of a1 and no rule excludes it; b2 on 4 rows neither.
+    for args in [
+        vec!["tour", "3x7", "--from", "d2"],
+        vec!["tour", "3x7", "--from", "d2", "-m", "wirth"],
+        vec!["tour", "4x30", "--from", "b2", "-m", "warnsdorff"],
+        vec!["tour", "30x4", "--from", "b2", "-m", "narrow"],
+        vec!["tour", "3x8", "--from", "c2"],
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(out.is_empty());
+        let board = args[1];
+        assert_eq!(
+            err,
+            format!(
+                "queens: no open tour from {} on the {board} board: the exhaustive column-by-column search proves none exists\n",
+                args[3]
+            )
+        );
+    }
+    let (code, _, err) = run(&["tour", "8", "--from", "a1", "-m", "narrow"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("3 or 4 rows") && err.lines().count() == 1,
+        "{err}"
+    );
+}

@@ -500,6 +500,40 @@ mod tests {
     }
 
     #[test]
+    fn decide_settles_boards_with_3_or_4_rows() {
+        let control = Control::new();
+        let b = |m, n| Board::new(m, n);
+        assert!(matches!(
+            decide(b(3, 7), sq("d2"), false, &control),
+            Err(FindError::NoTour(NoTour::Narrow { .. }))
+        ));
+        assert!(existence(b(3, 7), sq("d2"), false).is_ok());
+        assert!(decide(b(3, 7), sq("b2"), false, &control).is_ok());
+        assert!(decide(b(4, 30), sq("b1"), false, &control).is_ok());
+        assert!(matches!(
+            decide(b(4, 9), sq("a1"), true, &control),
+            Err(FindError::NoTour(NoTour::Closed { .. }))
+        ));
+        assert!(decide(b(8, 8), sq("a1"), false, &control).is_ok());
+        let t = find(b(4, 30), sq("b1"), false, Method::Auto, &control).unwrap();
+        assert_eq!(t.start(), sq("b1"));
+        let t = find(b(10, 3), sq("a1"), true, Method::Narrow, &control).unwrap();
+        assert!(t.is_closed());
+        assert!(matches!(
+            find(b(4, 30), sq("b2"), false, Method::Warnsdorff, &control),
+            Err(FindError::NoTour(NoTour::Narrow { .. }))
+        ));
+        assert!(matches!(
+            find(b(4, 30), sq("c3"), false, Method::Auto, &control),
+            Err(FindError::NoTour(NoTour::Narrow { .. }))
+        ));
+        assert!(matches!(
+            find(b(8, 8), sq("a1"), false, Method::Narrow, &control),
+            Err(FindError::NotNarrow { .. })
+        ));
+    }
+
+    #[test]
     fn tour_checks_name_the_fault() {
         let board = Board::new(3, 4);
         let squares: Vec<Square> = "a1 c2 a3 b1 d2 c4"
