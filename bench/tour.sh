@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Knight's tour timings for BENCHMARKS.md ("Knight's tours"): CPU (user+sys), wall and peak
 # memory from /usr/bin/time -v, median of RUNS runs, output to /dev/null.
-# Usage: bench/tour.sh [RUNS]   (after cargo build --release -p queens-cli)
+# Usage: bench/tour.sh [RUNS] [narrow]   (after cargo build --release -p queens-cli)
+# With "narrow", only the rows for boards with 3 or 4 rows.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-3}
+only=${2:-all}
 q=target/release/queens
 
 measure() { # label, command...
@@ -23,6 +25,19 @@ measure() { # label, command...
   printf '%s\n' "${rows[@]}" | sort -n | awk -v label="$label" -v n="$runs" \
     'NR == int((n + 1) / 2) {printf "%-44s cpu %6.2f s  wall %6.2f s  peak %8.1f MB\n", label, $1, $2, $3 / 1024}'
 }
+
+# Boards with 3 or 4 rows: the column-by-column programme; baseline Warnsdorff with
+# backtracking (stopped after 60 s: it may never end).
+measure "narrow 3x10000 from a1, moves" $q tour 3x10000 --from a1 -f moves
+measure "narrow 4x10000 from a1, moves" $q tour 4x10000 --from a1 -f moves
+measure "narrow 4x10000 from a1, grid" $q tour 4x10000 --from a1 -f grid
+measure "narrow 3x10000 from a1, closed, moves" $q tour 3x10000 --from a1 --closed -f moves
+measure "narrow 4x10000 from b2 (no tour: exit 1)" $q tour 4x10000 --from b2
+measure "narrow 4x100000 from a1, moves" $q tour 4x100000 --from a1 -f moves
+measure "warnsdorff 3x10000 from a1, moves" $q tour 3x10000 --from a1 -m warnsdorff -f moves
+runs=1 measure "warnsdorff 4x10000 from a1 (stopped at 60 s)" \
+  timeout 60 $q tour 4x10000 --from a1 -m warnsdorff -f moves
+[ "$only" = narrow ] && exit 0
 
 for n in 8 100 1000 10000; do
   measure "divide ${n}x${n} from a1, moves" $q tour "$n" --from a1 -f moves
