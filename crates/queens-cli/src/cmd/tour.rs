@@ -43,7 +43,7 @@ pub enum Format {
 /// A knight's tour of an N x N or M x N board, exact tour counts, or a check of a tour.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  queens tour 5 --from c3 --method wirth --stats\n  queens tour 8 --from a1 --closed --format moves\n  queens tour 6x9 --from 3,4 --format json --svg tour.svg\n  queens tour 1000 --from a1 --format moves > big.txt\n  queens tour 5 --count\n  queens tour 6 --from a1 --count\n  queens tour 6 --closed --count\n  queens tour 8 --from a1 | queens tour --check"
+    after_help = "Examples:\n  queens tour 5 --from c3 --method wirth --stats\n  queens tour 8 --from a1 --closed --format moves\n  queens tour 6x9 --from 3,4 --format json --svg tour.svg\n  queens tour 1000 --from a1 --format moves > big.txt\n  queens tour 4x30 --from b1 --format moves\n  queens tour 5 --count\n  queens tour 6 --from a1 --count\n  queens tour 6 --closed --count\n  queens tour 8 --from a1 | queens tour --check"
 )]
 pub struct Args {
     /// The board: N (N x N) or MxN (M rows, N columns). With --check: the tour itself as

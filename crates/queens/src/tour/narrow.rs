@@ -654,4 +654,53 @@ mod tests {
             Err(FindError::Stopped(Error::Cancelled))
         ));
     }
+
+    thread_local! {
+        static PROGRAMMES: std::cell::RefCell<HashMap<(usize, bool), Programme>> =
+            std::cell::RefCell::new(HashMap::new());
+    }
+
+    /// [`solve`] with a programme kept per width and closedness for the whole test run.
+    fn cached(board: Board, start: Square, closed: bool) -> Option<Tour> {
+        let w = board.rows.min(board.cols);
+        PROGRAMMES.with(|all| {
+            let mut all = all.borrow_mut();
+            let p = all
+                .entry((w, closed))
+                .or_insert_with(|| Programme::new(w, closed));
+            solve(p, board, start, &Control::new()).unwrap()
+        })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// Every tour starts where asked and is closed when asked; the verdict is the same from
+        /// the square's images under the board's symmetries (a turn of the board end to end, a
+        /// flip of the short side, and the board given the other way round).
+        #[test]
+        fn verdicts_follow_the_symmetries(
+            w in 3usize..=4,
+            n in 3usize..=80,
+            at in 0usize..320,
+            closed: bool,
+        ) {
+            let n = n.max(w);
+            let board = Board::new(w, n);
+            let (col, row) = ((at / w) % n, at % w);
+            let start = Square::new(col as u32, row as u32);
+            let got = cached(board, start, closed);
+            if let Some(t) = &got {
+                proptest::prop_assert_eq!(t.start(), start);
+                proptest::prop_assert!(!closed || t.is_closed());
+            }
+            let images = [
+                (board, Square::new((n - 1 - col) as u32, (w - 1 - row) as u32)),
+                (board, Square::new(col as u32, (w - 1 - row) as u32)),
+                (Board::new(n, w), Square::new(row as u32, col as u32)),
+            ];
+            for (b, s) in images {
+                proptest::prop_assert_eq!(cached(b, s, closed).is_some(), got.is_some(), "{} {}", b, s);
+            }
+        }
+    }
 }
