@@ -4,7 +4,7 @@
 use predicates::prelude::*;
 use serde_json::Value;
 
-const ENGINES: [&str; 3] = ["dihedral", "constellation", "bitmask"];
+const ENGINES: [&str; 5] = ["auto", "quarters", "dihedral", "constellation", "bitmask"];
 
 mod common;
 use common::queens;
@@ -103,4 +103,19 @@ fn the_engine_option_needs_a_name() {
         .assert()
         .code(2)
         .stdout(predicate::str::is_empty());
+}
+
+#[test]
+fn an_engine_refuses_sizes_beyond_its_limit_before_counting() {
+    let assert = queens()
+        .args(["count", "20..24", "--engine", "quarters"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty());
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(
+        stderr.contains("N = 24") && stderr.contains("quarters") && stderr.contains("23"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }

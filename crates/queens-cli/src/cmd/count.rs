@@ -32,7 +32,8 @@ pub struct Args {
     /// "stats" in the JSON)
     #[arg(long, requires = "algorithm")]
     stats: bool,
-    /// Counting engine: dihedral (the fastest, default), constellation, or bitmask (the reference)
+    /// Counting engine: auto (the default: quarters up to N = 23, dihedral beyond), quarters
+    /// (meet in the middle, the fastest), dihedral, constellation, or bitmask (the reference)
     #[arg(long, value_name = "NAME", default_value = Engine::default().name(), value_parser = parse_engine, conflicts_with = "algorithm")]
     engine: Engine,
 }
@@ -101,6 +102,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     if let Some(a) = args.algorithm {
         crate::cmd::algorithm::check_size(a, args.sizes.to)?;
+    } else if args.sizes.to > args.engine.max_n() {
+        return Err(out::bad(format!(
+            "N = {} is too large for the {} engine: at most {}",
+            args.sizes.to,
+            args.engine.name(),
+            args.engine.max_n()
+        )));
     }
     let control = progress::interruptible();
     let mut out = out::stdout();

@@ -11,6 +11,8 @@
 pub mod bitmask;
 pub mod constellation;
 pub mod dihedral;
+pub mod disjoint;
+pub mod quarters;
 pub mod symmetric;
 
 use crate::control::Control;
@@ -65,11 +67,15 @@ impl Counts {
 }
 
 /// The counting engines. `Bitmask` is the reference every other engine is tested against;
-/// the default is the fastest.
+/// the default, `Auto`, picks the fastest for the size.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
-    /// One solution per symmetry class, weighted exactly ([`dihedral`]).
+    /// `Quarters` up to its largest N (memory), `Dihedral` beyond.
     #[default]
+    Auto,
+    /// Meet in the middle over the four quarters of the board ([`quarters`]).
+    Quarters,
+    /// One solution per symmetry class, weighted exactly ([`dihedral`]).
     Dihedral,
     /// Side queens pre-placed, one search per symmetry class ([`constellation`]).
     Constellation,
@@ -79,20 +85,39 @@ pub enum Engine {
 
 impl Engine {
     /// Every engine, the default first.
-    pub const ALL: [Engine; 3] = [Engine::Dihedral, Engine::Constellation, Engine::Bitmask];
+    pub const ALL: [Engine; 5] = [
+        Engine::Auto,
+        Engine::Quarters,
+        Engine::Dihedral,
+        Engine::Constellation,
+        Engine::Bitmask,
+    ];
 
     /// The largest N this engine counts.
     pub fn max_n(self) -> usize {
         match self {
+            Engine::Auto => dihedral::MAX_N,
+            Engine::Quarters => quarters::MAX_N,
             Engine::Constellation => constellation::MAX_N,
             Engine::Dihedral => dihedral::MAX_N,
             Engine::Bitmask => bitmask::MAX_N,
         }
     }
 
+    /// The engine that does the work for `n`: `Auto` resolved, the others themselves.
+    pub fn resolve(self, n: usize) -> Engine {
+        match self {
+            Engine::Auto if n <= quarters::MAX_N => Engine::Quarters,
+            Engine::Auto => Engine::Dihedral,
+            e => e,
+        }
+    }
+
     /// The engine's name on the command line.
     pub fn name(self) -> &'static str {
         match self {
+            Engine::Auto => "auto",
+            Engine::Quarters => "quarters",
             Engine::Constellation => "constellation",
             Engine::Dihedral => "dihedral",
             Engine::Bitmask => "bitmask",
@@ -113,9 +138,10 @@ pub fn count(n: usize, engine: Engine, control: &Control) -> Result<Counts, Erro
             max: engine.max_n(),
         });
     }
-    let total = match engine {
+    let total = match engine.resolve(n) {
+        Engine::Quarters => quarters::count_total(n, control)?,
         Engine::Constellation => constellation::count_total(n, control)?,
-        Engine::Dihedral => dihedral::count_total(n, control)?,
+        Engine::Dihedral | Engine::Auto => dihedral::count_total(n, control)?,
         Engine::Bitmask => bitmask::count_total(n, control)?,
     };
     Ok(Counts::from_total(n, total))
@@ -224,8 +250,9 @@ mod tests {
 
     #[test]
     fn every_engine_refuses_sizes_beyond_its_limit() {
+        assert!(Engine::default().max_n() >= 27);
+        assert_eq!(Engine::Auto.resolve(quarters::MAX_N + 1), Engine::Dihedral);
         for engine in Engine::ALL {
-            assert!(engine.max_n() >= 27, "{}", engine.name());
             let n = engine.max_n() + 1;
             let max = engine.max_n();
             assert_eq!(
