@@ -217,21 +217,24 @@ impl Sieve {
         let mut y = free;
         loop {
             let (from, to) = (self.start[y] as usize, self.start[y + 1] as usize);
-            let mut here = 0;
+            // Per-lane sums, added up once per bucket.
+            let mut lanes = [0u64; LANES];
             for block in from..to {
                 let base = block * self.stride;
                 let tables = &self.tables[base..base + (C << CHUNK)];
-                let mut acc = [u64::MAX; LANES];
+                // Two chains of ANDs, even and odd chunks, for a shorter critical path.
+                let mut acc = [[u64::MAX; LANES]; 2];
                 for c in 0..C {
                     let t = &tables[(c << CHUNK) + (at[c] & ((1 << CHUNK) - 1))];
                     for l in 0..LANES {
-                        acc[l] &= t[l];
+                        acc[c % 2][l] &= t[l];
                     }
                 }
-                for a in acc {
-                    here += a.count_ones() as u64;
+                for l in 0..LANES {
+                    lanes[l] += (acc[0][l] & acc[1][l]).count_ones() as u64;
                 }
             }
+            let here: u64 = lanes.iter().sum();
             total += here * weight(y);
             if y == 0 {
                 break;
