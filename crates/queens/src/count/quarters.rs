@@ -530,10 +530,24 @@ fn count_frame(frame: &Frame, subs: &[SubProblem], control: &Control) -> Result<
 /// ranks `es` of the frame.
 fn join(frame: &Frame, en: usize, es: usize, buf: &mut Buffers) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if is_x86_feature_detected!("popcnt") && is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has just been found to have the features the function is built for.
-        return unsafe { join_native(frame, en, es, buf) };
+    {
+        if is_x86_feature_detected!("avx512vpopcntdq") && is_x86_feature_detected!("avx512vl") {
+            // SAFETY: the CPU has just been found to have the features the function is built
+            // for.
+            return unsafe { join_avx512(frame, en, es, buf) };
+        }
+        if is_x86_feature_detected!("popcnt") && is_x86_feature_detected!("avx2") {
+            // SAFETY: as above.
+            return unsafe { join_native(frame, en, es, buf) };
+        }
     }
+    join_body(frame, en, es, buf)
+}
+
+/// [`join_body`] built for the CPUs that count the bits of a vector in one instruction.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,avx2,bmi1,bmi2,avx512f,avx512vl,avx512vpopcntdq")]
+unsafe fn join_avx512(frame: &Frame, en: usize, es: usize, buf: &mut Buffers) -> u64 {
     join_body(frame, en, es, buf)
 }
 
@@ -547,7 +561,7 @@ unsafe fn join_native(frame: &Frame, en: usize, es: usize, buf: &mut Buffers) ->
 /// Sets loaded per sieve bucket, about (as a power of two): below that, splitting the loaded
 /// sets into buckets costs more in half-empty blocks than it saves in skipped pairs (measured
 /// in BENCHMARKS.md).
-const BUCKET_LOG: u32 = 12;
+const BUCKET_LOG: u32 = 11;
 
 #[inline(always)]
 fn join_body(frame: &Frame, en: usize, es: usize, buf: &mut Buffers) -> u64 {
