@@ -258,11 +258,25 @@ impl Frame {
         } else {
             0
         };
+        let ((nw, ne), (sw, se)) = rayon::join(
+            || {
+                rayon::join(
+                    || Quarter::new(&l, &l.north, l.west, drop),
+                    || Quarter::new(&l, &l.north, l.east, 0),
+                )
+            },
+            || {
+                rayon::join(
+                    || Quarter::new(&l, &l.south, l.west, drop),
+                    || Quarter::new(&l, &l.south, l.east, 0),
+                )
+            },
+        );
         Frame {
-            nw: Quarter::new(&l, &l.north, l.west, drop),
-            ne: Quarter::new(&l, &l.north, l.east, 0),
-            sw: Quarter::new(&l, &l.south, l.west, drop),
-            se: Quarter::new(&l, &l.south, l.east, 0),
+            nw,
+            ne,
+            sw,
+            se,
             layout: l,
             reduce,
         }
@@ -462,7 +476,9 @@ pub fn subproblems(n: usize) -> Vec<SubProblem> {
 /// tables of each frame are built once, when its first sub-problem comes; `control` advances
 /// by one per sub-problem. With every sub-problem of `n`, this is the total for `n`.
 pub fn count_subproblems(subs: &[SubProblem], control: &Control) -> Result<u128, Error> {
-    let mut total = 0u128;
+    // The runs of sub-problems of one frame; frames go in parallel too, so that no thread
+    // waits at the end of a frame.
+    let mut runs = Vec::new();
     let mut from = 0;
     while from < subs.len() {
         let key = subs[from].frame_key();
@@ -471,15 +487,23 @@ pub fn count_subproblems(subs: &[SubProblem], control: &Control) -> Result<u128,
                 .iter()
                 .take_while(|s| s.frame_key() == key)
                 .count();
-        let fixed: Vec<(usize, usize)> = subs[from].fixed[..key.1 as usize]
-            .iter()
-            .map(|&(r, c)| (r as usize, c as usize))
-            .collect();
-        let frame = Frame::new(subs[from].n(), &fixed, subs[from].reduce);
-        total += count_frame(&frame, &subs[from..to], control)?;
+        runs.push(&subs[from..to]);
         from = to;
     }
-    Ok(total)
+    runs.par_iter()
+        .map(|run| {
+            if control.is_cancelled() {
+                return Err(Error::Cancelled);
+            }
+            let first = run[0];
+            let fixed: Vec<(usize, usize)> = first.fixed[..first.fixed_len as usize]
+                .iter()
+                .map(|&(r, c)| (r as usize, c as usize))
+                .collect();
+            let frame = Frame::new(first.n(), &fixed, first.reduce);
+            count_frame(&frame, run, control)
+        })
+        .sum()
 }
 
 /// The bytes of the largest frame's tables for `n` (the engine's memory, besides a few
