@@ -3,7 +3,7 @@
 # CPU seconds (user+sys), wall seconds (median of RUNS runs each) and peak memory.
 #
 #   bench/compare.sh [-r RUNS] [-e "ENGINE ..."] [-t "THREADS ..."] N...
-#   bench/compare.sh 14 15 16 17 18            # dihedral and bitmask, 1 and 2 threads, 3 runs
+#   bench/compare.sh 14 15 16 17 18            # quarters and dihedral, 1 and 2 threads, 3 runs
 #   bench/compare.sh -r 1 -e dihedral -t 2 19
 #
 # Needs /usr/bin/time (GNU time). Runs are interleaved (engine by engine for each N and thread
@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 runs=3
-engines="dihedral bitmask"
+engines="quarters dihedral"
 threads="1 2"
 while getopts "r:e:t:h" opt; do
   case $opt in
