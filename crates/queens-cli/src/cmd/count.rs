@@ -32,7 +32,7 @@ pub struct Args {
     /// "stats" in the JSON)
     #[arg(long, requires = "algorithm")]
     stats: bool,
-    /// Counting engine: auto (the default: quarters up to N = 23, dihedral beyond), quarters
+    /// Counting engine: auto (the default: quarters for N = 14 to 23, dihedral otherwise), quarters
     /// (meet in the middle, the fastest), dihedral, constellation, or bitmask (the reference)
     #[arg(long, value_name = "NAME", default_value = Engine::default().name(), value_parser = parse_engine, conflicts_with = "algorithm")]
     engine: Engine,

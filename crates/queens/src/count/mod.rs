@@ -66,11 +66,16 @@ impl Counts {
     }
 }
 
+/// The smallest N for which `Auto` picks `Quarters` (measured: `dihedral` is faster up to 13,
+/// see BENCHMARKS.md).
+pub const QUARTERS_FROM: usize = 14;
+
 /// The counting engines. `Bitmask` is the reference every other engine is tested against;
 /// the default, `Auto`, picks the fastest for the size.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
-    /// `Quarters` up to its largest N (memory), `Dihedral` beyond.
+    /// `Quarters` from N = 14 up to its largest N (memory), `Dihedral` below (where its
+    /// setup costs more than the count) and beyond.
     #[default]
     Auto,
     /// Meet in the middle over the four quarters of the board ([`quarters`]).
@@ -107,7 +112,7 @@ impl Engine {
     /// The engine that does the work for `n`: `Auto` resolved, the others themselves.
     pub fn resolve(self, n: usize) -> Engine {
         match self {
-            Engine::Auto if n <= quarters::MAX_N => Engine::Quarters,
+            Engine::Auto if (QUARTERS_FROM..=quarters::MAX_N).contains(&n) => Engine::Quarters,
             Engine::Auto => Engine::Dihedral,
             e => e,
         }
@@ -252,6 +257,8 @@ mod tests {
     fn every_engine_refuses_sizes_beyond_its_limit() {
         assert!(Engine::default().max_n() >= 27);
         assert_eq!(Engine::Auto.resolve(quarters::MAX_N + 1), Engine::Dihedral);
+        assert_eq!(Engine::Auto.resolve(QUARTERS_FROM - 1), Engine::Dihedral);
+        assert_eq!(Engine::Auto.resolve(QUARTERS_FROM), Engine::Quarters);
         for engine in Engine::ALL {
             let n = engine.max_n() + 1;
             let max = engine.max_n();

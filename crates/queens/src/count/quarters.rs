@@ -66,7 +66,7 @@ struct Pieces {
 impl Pieces {
     /// The pieces of `list` without any of the key bits `drop`.
     fn from(mut list: Vec<Piece>, drop: u64) -> Pieces {
-        list.sort_by_key(|p| p.cols);
+        list.sort_unstable_by_key(|p| p.cols);
         let mut out = Pieces::default();
         for p in list.into_iter().filter(|p| p.key & drop == 0) {
             if out.groups.last().map(|g| g.0) != Some(p.cols) {
