@@ -9,10 +9,11 @@
 //!    `2^t` buckets. A query whose cut bits are `x` visits only the buckets `y` with
 //!    `x & y == 0`, enumerated as the submasks of `!x`: with bits set half the time on either
 //!    side, each cut bit skips a quarter of the pairs.
-//! 2. Transposition. Inside a bucket, the sets are stored 64 at a time as bit planes: plane `j`
-//!    of a block is the word whose bit `s` says "set `s` of this block avoids bit `j`". A query
-//!    ANDs the planes of its own bits and counts the ones left: 64 pairs tested per AND.
-//!    Padding slots hold the full set, so they are zero in every plane.
+//! 2. Transposition. Inside a bucket, the sets are stored [`BLOCK`] (256) at a time as bit
+//!    planes, made by 64 x 64 bit transposes: plane `j` of a block has bit `s` set when set `s`
+//!    of the block avoids bit `j`. A query ANDs the planes of its own bits and counts the ones
+//!    left: 256 pairs tested per (vector) AND. Padding slots hold the full set, so they are zero
+//!    in every plane.
 //! 3. Chunk tables. The other bits are cut into chunks of [`CHUNK`] bits, and each block keeps,
 //!    for every chunk and every value `v` of it, the AND of the planes of the bits of `v` (the
 //!    empty value giving the occupied slots). A query then costs one AND per chunk, whatever the
@@ -185,17 +186,11 @@ impl Sieve {
     /// How many loaded sets are disjoint from `b`.
     #[inline(always)]
     pub fn count(&self, b: u64) -> u64 {
-        self.count_by(b, |_| 1)
-    }
-
-    /// The sum over the loaded sets disjoint from `b` of `weight(y)`, `y` the set's bucket.
-    #[inline(always)]
-    pub fn count_by(&self, b: u64, weight: impl Fn(usize) -> u64) -> u64 {
         // One copy per number of chunks, so that the loop over the chunks unrolls.
         macro_rules! by_chunks {
             ($($c:literal)*) => {
                 match self.chunks {
-                    $($c => self.count_chunks::<$c>(b, weight),)*
+                    $($c => self.count_chunks::<$c>(b),)*
                     _ => unreachable!("at most 16 chunks"),
                 }
             };
@@ -204,7 +199,7 @@ impl Sieve {
     }
 
     #[inline(always)]
-    fn count_chunks<const C: usize>(&self, b: u64, weight: impl Fn(usize) -> u64) -> u64 {
+    fn count_chunks<const C: usize>(&self, b: u64) -> u64 {
         // The query's value in each chunk.
         let mut at = [0usize; C];
         let rest = self.rest(b);
@@ -234,8 +229,7 @@ impl Sieve {
                     lanes[l] += (acc[0][l] & acc[1][l]).count_ones() as u64;
                 }
             }
-            let here: u64 = lanes.iter().sum();
-            total += here * weight(y);
+            total += lanes.iter().sum::<u64>();
             if y == 0 {
                 break;
             }

@@ -705,6 +705,14 @@ mod tests {
     }
 
     #[test]
+    fn memory_is_the_tables_and_grows_with_n() {
+        let (m10, m12) = (memory(10), memory(12));
+        assert!(m10 > 0 && m12 > 4 * m10, "{m10} {m12}");
+        // N = 11: the largest frame, without the centre queen's pruning, is not below N = 10's.
+        assert!(memory(11) >= m10 / 2);
+    }
+
+    #[test]
     fn stops_when_cancelled() {
         let c = Control::new();
         c.cancel();
