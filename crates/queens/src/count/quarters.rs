@@ -1,5 +1,5 @@
 //! The default counter: meet in the middle over the four quarters of the board, after the idea
-//! of Kluev's N-Queens-Count-Sol (the only published CPU counter faster than backtracking),
+//! of Kluev's N-Queens-Count-Sol (a published CPU counter that outruns backtracking),
 //! with the disjoint pairs counted by [`super::disjoint`].
 //!
 //! Cut the board into a west and an east half (files) and a north and a south half (ranks).
