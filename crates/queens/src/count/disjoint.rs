@@ -184,13 +184,28 @@ impl Sieve {
     }
 
     /// How many loaded sets are disjoint from `b`.
-    #[inline(always)]
     pub fn count(&self, b: u64) -> u64 {
-        // One copy per number of chunks, so that the loop over the chunks unrolls.
+        self.count_each(&[b], |b| (b, 0))
+    }
+
+    /// The sum over the queries of the loaded sets disjoint from them, each query `b` standing
+    /// for the set `split(b).0` with the weight `2^split(b).1`.
+    #[inline(always)]
+    pub fn count_each(&self, queries: &[u64], split: impl Fn(u64) -> (u64, u32)) -> u64 {
+        // One copy per number of chunks, so that the loop over the chunks unrolls; a plain
+        // loop, as iterator adapters might not be inlined into a caller built for more CPU
+        // features.
         macro_rules! by_chunks {
             ($($c:literal)*) => {
                 match self.chunks {
-                    $($c => self.count_chunks::<$c>(b),)*
+                    $($c => {
+                        let mut total = 0;
+                        for &b in queries {
+                            let (set, shift) = split(b);
+                            total += self.count_chunks::<$c>(set) << shift;
+                        }
+                        total
+                    })*
                     _ => unreachable!("at most 16 chunks"),
                 }
             };

@@ -611,17 +611,14 @@ fn join_body(frame: &Frame, en: usize, es: usize, buf: &mut Buffers) -> u64 {
         let t = log.saturating_sub(BUCKET_LOG).min(bits - skip);
         (bits - skip - t, t)
     };
-    let mut total = 0;
     if frame.reduce == Reduce::FlipDiagonals {
         // The west half boards, fewer (none has a queen on a longest diagonal), are loaded
         // without the two top bits; the east ones query, and those bits set their weight.
         let (shift, t) = cut(w, 2);
         buf.narrow.load(&buf.west[..w], shift, t);
         let low = !l.longest();
-        for &a in &buf.east[..e] {
-            total += buf.narrow.count(a & low) << (a >> (bits - 2)).count_ones();
-        }
-        return total;
+        let split = |a: u64| (a & low, (a >> (bits - 2)).count_ones());
+        return buf.narrow.count_each(&buf.east[..e], split);
     }
     // The fewer half boards are loaded, the others query. The two top bits are empty in the
     // centre frame (the centre queen holds both longest diagonals).
@@ -633,10 +630,7 @@ fn join_body(frame: &Frame, en: usize, es: usize, buf: &mut Buffers) -> u64 {
     let skip = if frame.reduce == Reduce::None { 0 } else { 2 };
     let (shift, t) = cut(loaded.len(), skip);
     buf.sieve.load(loaded, shift, t);
-    for &b in queries {
-        total += buf.sieve.count(b);
-    }
-    total
+    buf.sieve.count_each(queries, |b| (b, 0))
 }
 
 /// The total number of solutions for `n` (1 to [`MAX_N`]), in the current rayon pool.
