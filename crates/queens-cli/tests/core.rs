@@ -44,23 +44,11 @@ fn list_formats() {
 #[test]
 fn list_streams_into_a_closed_pipe_quietly() {
     // `queens list 16 | head -1`: the reader goes away after one line.
-    use std::io::{BufRead, BufReader};
-    use std::process::Stdio;
-    let bin = assert_cmd::cargo::cargo_bin("queens");
-    let mut child = std::process::Command::new(bin)
-        .args(["list", "16"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    assert_eq!(first.trim(), "1 3 5 2 13 9 14 12 15 6 16 7 4 11 8 10");
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let want = "1 3 5 2 13 9 14 12 15 6 16 7 4 11 8 10\n";
+    let (first, code, err) = common::read_then_close(&["list", "16"], want.len());
+    assert_eq!(String::from_utf8_lossy(&first), want);
+    assert_eq!(code, 0);
+    assert_eq!(err, "");
 }
 
 #[test]

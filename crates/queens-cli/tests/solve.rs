@@ -1,8 +1,6 @@
 //! Command tests for one solution of any size: `queens solve` (explicit, min-conflicts, random,
 //! --exists) and `queens check --input FILE` / `-`.
 
-use std::process::Stdio;
-
 mod common;
 use common::{queens, run};
 
@@ -324,25 +322,8 @@ fn check_reads_a_file_or_stdin() {
 #[test]
 fn a_huge_solution_streams_into_a_closed_pipe_quietly() {
     // `queens solve 1000000000 | head -c 1000`: the reader goes away at once.
-    use std::io::Read;
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("queens"))
-        .args(["solve", "1000000000"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut head = vec![0u8; 1000];
-    child.stdout.take().unwrap().read_exact(&mut head).unwrap();
-    // The reader is closed here (the pipe end was dropped).
-    let status = child.wait().unwrap();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    assert_eq!(status.code(), Some(0), "{err}");
+    let (head, code, err) = common::read_then_close(&["solve", "1000000000"], 1000);
+    assert_eq!(code, 0, "{err}");
     assert!(err.is_empty(), "{err}");
     assert!(head.starts_with(b"2 4 6 8 10 12 14 "));
 }

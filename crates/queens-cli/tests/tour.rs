@@ -193,26 +193,9 @@ fn svg_draws_the_path_and_the_numbers() {
 
 #[test]
 fn piped_into_head_exits_quietly() {
-    use std::io::Read;
-    use std::process::{Command as Std, Stdio};
-    let bin = assert_cmd::cargo::cargo_bin("queens");
-    let mut child = Std::new(bin)
-        .args(["tour", "2000", "--from", "a1", "-f", "moves"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = [0u8; 16];
-    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
-    let status = child.wait().unwrap();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    assert!(status.success() && err.is_empty(), "{status:?} {err}");
+    let (_, code, err) =
+        common::read_then_close(&["tour", "2000", "--from", "a1", "-f", "moves"], 16);
+    assert!(code == 0 && err.is_empty(), "{code} {err}");
 }
 
 /// Checks `out` with `queens tour --check` (closed when asked); returns the verdict line.

@@ -30,3 +30,25 @@ pub fn shared(path: &str) -> PathBuf {
         .join("../../../shared")
         .join(path)
 }
+
+/// Runs `queens ARGS`, reads the first `bytes` bytes of its output and closes the pipe, as
+/// `queens ARGS | head -c BYTES` does; returns (those bytes, exit code, stderr).
+pub fn read_then_close(args: &[&str], bytes: usize) -> (Vec<u8>, i32, String) {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("queens"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut head = vec![0u8; bytes];
+    child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+    // The reader is closed here (the pipe end was dropped).
+    let out = child.wait_with_output().unwrap();
+    (
+        head,
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
