@@ -1,20 +1,20 @@
 //! Command tests for the classic algorithms: `list`/`count --algorithm`, `trace`, `bench`,
 //! `solve --method backtrack --stats`.
 //!
-//! The known values come from `../shared`: the reference counts and seed 000's listing 4.
+//! The known values come from `tests/data`: the reference counts and seed 000's listing 4.
 
 use std::path::PathBuf;
 
 mod common;
 use common::run;
 
-fn shared() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
+fn data() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/data")
 }
 
 /// Total counts by N from the reference table.
 fn reference_totals() -> Vec<(usize, u64)> {
-    let text = std::fs::read_to_string(shared().join("reference/nqueens-counts.tsv")).unwrap();
+    let text = std::fs::read_to_string(data().join("nqueens-counts.tsv")).unwrap();
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.starts_with("n\t"))
         .map(|l| {
@@ -77,33 +77,13 @@ fn lists_of_every_algorithm_hold_the_same_solutions() {
     }
 }
 
-/// Seed 000's listing 4: two columns per line, in two blocks; read down the left column of a
-/// block, then down its right column.
+/// Seed 000's listing 4, copied as one permutation per line in the printed order.
 fn listing_4() -> Vec<String> {
-    let dir = shared().join("seeds");
-    let seed = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| p.file_name().unwrap().to_string_lossy().starts_with("000_"))
-        .expect("seed 000");
-    let text = std::fs::read_to_string(seed).unwrap();
-    let after = &text[text.find("Листинг 4").expect("listing 4")..];
-    let mut solutions = Vec::new();
-    let (mut left, mut right) = (Vec::new(), Vec::new());
-    for line in after.lines() {
-        let numbers: Vec<&str> = line.split_whitespace().collect();
-        let is_pair = numbers.len() == 16 && numbers.iter().all(|t| t.parse::<u8>().is_ok());
-        if is_pair {
-            left.push(numbers[..8].join(" "));
-            right.push(numbers[8..].join(" "));
-        } else if !left.is_empty() {
-            solutions.append(&mut left);
-            solutions.append(&mut right);
-        }
-    }
-    solutions.append(&mut left);
-    solutions.append(&mut right);
-    solutions
+    let text = std::fs::read_to_string(data().join("seed-000-listing-4.txt")).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 #[test]

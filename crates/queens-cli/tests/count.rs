@@ -9,11 +9,11 @@ const ENGINES: [&str; 5] = ["auto", "quarters", "dihedral", "constellation", "bi
 mod common;
 use common::queens;
 
-/// (n, total, fundamental) from `shared/reference/nqueens-counts.tsv`.
+/// (n, total, fundamental) from `tests/data/nqueens-counts.tsv`.
 fn reference() -> Vec<(u64, u64, u64)> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/reference/nqueens-counts.tsv"
+        "/../../tests/data/nqueens-counts.tsv"
     );
     std::fs::read_to_string(path)
         .expect("reference table")

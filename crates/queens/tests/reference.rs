@@ -1,4 +1,4 @@
-//! Counts against the reference table (OEIS values in `shared/reference/nqueens-counts.tsv`).
+//! Counts against the reference table (OEIS values in `tests/data/nqueens-counts.tsv`).
 
 use queens::count::{count, Engine};
 use queens::solutions::{fundamental, Solutions};
@@ -17,8 +17,8 @@ struct Row {
 }
 
 fn table() -> Vec<Row> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/reference/nqueens-counts.tsv");
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/nqueens-counts.tsv");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     text.lines()

@@ -1,4 +1,4 @@
-//! Helpers shared by the command tests: running `queens` and finding `../shared`.
+//! Helpers shared by the command tests: running `queens` and finding the test data.
 #![allow(dead_code)] // each test file uses its own subset
 
 use assert_cmd::Command;
@@ -24,10 +24,10 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
     run_in(args, "")
 }
 
-/// A path under the project's `../shared` folder.
-pub fn shared(path: &str) -> PathBuf {
+/// A path under the repository's `tests/data` folder.
+pub fn data(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared")
+        .join("../../tests/data")
         .join(path)
 }
 

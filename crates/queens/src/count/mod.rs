@@ -12,6 +12,7 @@ pub mod bitmask;
 pub mod constellation;
 pub mod dihedral;
 pub mod disjoint;
+pub mod published;
 pub mod quarters;
 pub mod symmetric;
 
@@ -168,12 +169,12 @@ mod tests {
         assert!(count(33, Engine::Bitmask, &Control::new()).is_err());
     }
 
-    /// The reference table `shared/reference/nqueens-counts.tsv`: (n, total, fundamental,
+    /// The reference table `tests/data/nqueens-counts.tsv`: (n, total, fundamental,
     /// fixed180, fixed90).
     fn reference() -> Vec<(usize, u128, u128, u128, u128)> {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/reference/nqueens-counts.tsv"
+            "/../../tests/data/nqueens-counts.tsv"
         );
         let text = std::fs::read_to_string(path).expect("reference table");
         text.lines()
