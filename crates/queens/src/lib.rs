@@ -27,5 +27,5 @@ pub use error::{Error, ParseError};
 pub use placement::{Conflict, DiagramStyle, Placement};
 pub use solutions::Solutions;
 pub use square::{Line, Square};
-pub use symmetry::{Orbit, Symmetry};
+pub use symmetry::{Orbit, OrbitKind, Symmetry};
 pub use tour::{Board, Tour};

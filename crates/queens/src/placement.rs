@@ -46,8 +46,9 @@ impl Placement {
         Ok(Placement { rows })
     }
 
-    /// A placement from 0-based rows the caller knows to be in range (engines use this).
-    pub fn from_rows_unchecked(rows: Vec<u32>) -> Placement {
+    /// A placement from 0-based rows the caller knows to be in range (the engines of this
+    /// crate, which build only valid rows).
+    pub(crate) fn from_rows_unchecked(rows: Vec<u32>) -> Placement {
         debug_assert!(rows.iter().all(|&r| (r as usize) < rows.len()));
         Placement { rows }
     }

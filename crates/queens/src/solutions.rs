@@ -8,6 +8,7 @@
 //! moving one column right shifts `up` left and `down` right. Taking the lowest free row first
 //! gives the lexicographic order.
 
+use crate::error::Error;
 use crate::placement::Placement;
 use crate::symmetry::{is_canonical, Orbit};
 
@@ -29,13 +30,16 @@ pub struct Solutions {
 }
 
 impl Solutions {
-    /// All solutions for an `n` x `n` board; `n` from 1 to [`MAX_N`].
-    pub fn new(n: usize) -> Solutions {
-        assert!((1..=MAX_N).contains(&n), "N must be 1..={MAX_N}");
+    /// All solutions for an `n` x `n` board; `n` from 1 to [`MAX_N`], else
+    /// [`Error::TooLarge`].
+    pub fn new(n: usize) -> Result<Solutions, Error> {
+        if !(1..=MAX_N).contains(&n) {
+            return Err(Error::TooLarge { n, max: MAX_N });
+        }
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let mut free = vec![0; n];
         free[0] = full;
-        Solutions {
+        Ok(Solutions {
             n,
             full,
             depth: 0,
@@ -45,7 +49,7 @@ impl Solutions {
             up: vec![0; n],
             down: vec![0; n],
             done: false,
-        }
+        })
     }
 }
 
@@ -82,12 +86,12 @@ impl Iterator for Solutions {
 }
 
 /// One representative per orbit (the canonical, smallest one) with its orbit, in increasing
-/// order of the representatives.
-pub fn fundamental(n: usize) -> impl Iterator<Item = (Placement, Orbit)> {
-    Solutions::new(n).filter(is_canonical).map(|p| {
+/// order of the representatives; `n` as for [`Solutions::new`].
+pub fn fundamental(n: usize) -> Result<impl Iterator<Item = (Placement, Orbit)>, Error> {
+    Ok(Solutions::new(n)?.filter(is_canonical).map(|p| {
         let orbit = Orbit::of(&p);
         (p, orbit)
-    })
+    }))
 }
 
 #[cfg(test)]
@@ -96,17 +100,19 @@ mod tests {
 
     #[test]
     fn eight_queens_in_order() {
-        let all: Vec<Placement> = Solutions::new(8).collect();
+        let all: Vec<Placement> = Solutions::new(8).unwrap().collect();
         assert_eq!(all.len(), 92);
         assert_eq!(all[0].perm(), "1 5 8 6 3 7 2 4");
         assert!(all.windows(2).all(|w| w[0] < w[1]));
         assert!(all.iter().all(Placement::is_solution));
-        assert_eq!(fundamental(8).count(), 12);
+        assert_eq!(fundamental(8).unwrap().count(), 12);
     }
 
     #[test]
     fn small_boards() {
-        let counts: Vec<usize> = (1..=7).map(|n| Solutions::new(n).count()).collect();
+        let counts: Vec<usize> = (1..=7).map(|n| Solutions::new(n).unwrap().count()).collect();
         assert_eq!(counts, vec![1, 0, 0, 2, 10, 4, 40]);
+        assert!(Solutions::new(0).is_err());
+        assert!(Solutions::new(MAX_N + 1).is_err());
     }
 }

@@ -157,6 +157,66 @@ impl Orbit {
     }
 }
 
+/// The kind of an orbit, by the symmetries that fix its members: the one name every part of
+/// the project uses for it (seed 004's simple, symmetric and doubly symmetric solutions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OrbitKind {
+    /// 8 distinct images: only the identity fixes it.
+    Simple,
+    /// 4 distinct images: fixed by the half turn.
+    Symmetric,
+    /// 2 distinct images: fixed by the quarter turn (and so by the half turn).
+    DoublySymmetric,
+    /// 1 image: fixed by every symmetry (the single queen of N = 1).
+    Invariant,
+}
+
+impl OrbitKind {
+    /// The kind of an orbit of `size` members (8, 4, 2 or 1).
+    pub fn of_size(size: usize) -> OrbitKind {
+        match size {
+            8 => OrbitKind::Simple,
+            4 => OrbitKind::Symmetric,
+            2 => OrbitKind::DoublySymmetric,
+            _ => OrbitKind::Invariant,
+        }
+    }
+
+    /// Its name: `simple`, `symmetric`, `doubly symmetric`, `invariant`.
+    pub fn name(self) -> &'static str {
+        match self {
+            OrbitKind::Simple => "simple",
+            OrbitKind::Symmetric => "symmetric",
+            OrbitKind::DoublySymmetric => "doubly symmetric",
+            OrbitKind::Invariant => "invariant",
+        }
+    }
+
+    /// What fixes its members, in words.
+    pub fn fixed_by(self) -> &'static str {
+        match self {
+            OrbitKind::Simple => "no symmetry but the identity fixes it",
+            OrbitKind::Symmetric => "fixed by the half turn",
+            OrbitKind::DoublySymmetric => "fixed by the quarter turn",
+            OrbitKind::Invariant => "fixed by every symmetry",
+        }
+    }
+}
+
+impl fmt::Display for OrbitKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Orbit {
+    /// The kind of this orbit.
+    pub fn kind(&self) -> OrbitKind {
+        OrbitKind::of_size(self.size)
+    }
+}
+
 /// Whether `p` is the canonical (smallest) member of its orbit; cheaper than [`Orbit::of`]
 /// because it stops at the first smaller image.
 pub fn is_canonical(p: &Placement) -> bool {

@@ -199,9 +199,29 @@ pub struct Options {
 }
 
 /// Runs `algorithm` on an `n` x `n` board, calling `on_event` for every solution (and every
-/// step when tracing) until it returns `Break`, the search ends or `control` is cancelled. The
-/// stats say which of these happened.
+/// step when tracing) until it returns `Break` or the search ends; the stats say which
+/// ([`End::Stopped`] or [`End::Finished`]). A cancelled `control` gives
+/// [`Error::Cancelled`], as with every engine of the library.
 pub fn run<F>(
+    algorithm: Algorithm,
+    n: usize,
+    options: Options,
+    control: &Control,
+    on_event: F,
+) -> Result<Stats, Error>
+where
+    F: FnMut(&Event) -> ControlFlow<()>,
+{
+    let stats = run_partial(algorithm, n, options, control, on_event)?;
+    if stats.end == End::Cancelled {
+        return Err(Error::Cancelled);
+    }
+    Ok(stats)
+}
+
+/// As [`run`], but a cancellation ends with the work done so far, `end` set to
+/// [`End::Cancelled`]: for callers that report how far a search got within a time limit.
+pub fn run_partial<F>(
     algorithm: Algorithm,
     n: usize,
     options: Options,
@@ -225,7 +245,7 @@ where
         Algorithm::Wirth => wirth::search(n, &mut search),
         Algorithm::Iterative => iterative::search(n, options.half, &mut search),
         Algorithm::Bitmask => bitmask::search(n, &mut search),
-        Algorithm::Fast => fast(n, &mut search),
+        Algorithm::Fast => fast(Solutions::new(n)?, &mut search),
     };
     let mut stats = search.stats;
     stats.end = match outcome {
@@ -237,8 +257,11 @@ where
 }
 
 /// The fast default: the library's solution iterator, which counts nothing but solutions.
-fn fast<F: FnMut(&Event) -> ControlFlow<()>>(n: usize, s: &mut Search<F>) -> Result<(), Halt> {
-    for p in Solutions::new(n) {
+fn fast<F: FnMut(&Event) -> ControlFlow<()>>(
+    solutions: Solutions,
+    s: &mut Search<F>,
+) -> Result<(), Halt> {
+    for p in solutions {
         s.check()?;
         s.solution(&p, false)?;
     }
@@ -515,8 +538,10 @@ mod tests {
         for a in Algorithm::ALL {
             let c = Control::new();
             c.cancel();
-            let stats = run(a, 9, Options::default(), &c, |_| ControlFlow::Continue(())).unwrap();
-            assert_eq!(stats.end, End::Cancelled, "{a}");
+            let r = run(a, 9, Options::default(), &c, |_| ControlFlow::Continue(()));
+            assert_eq!(r, Err(Error::Cancelled), "{a}");
+            let partial = run_partial(a, 9, Options::default(), &c, |_| ControlFlow::Continue(()));
+            assert_eq!(partial.unwrap().end, End::Cancelled, "{a}");
         }
     }
 

@@ -8,6 +8,7 @@ use proptest::prelude::*;
 
 fn oracle(instance: &Instance) -> Vec<Placement> {
     Solutions::new(instance.n())
+        .unwrap()
         .filter(|p| instance.is_completion(p))
         .collect()
 }
@@ -104,7 +105,7 @@ proptest! {
 fn empty_boards_count_all_solutions() {
     for n in 1..=9 {
         let i = Instance::with_presets(n, &[]).unwrap();
-        let expected = Solutions::new(n).count() as u128;
+        let expected = Solutions::new(n).unwrap().count() as u128;
         assert_eq!(
             count(&i, &Control::new()).unwrap().count,
             expected,

@@ -132,7 +132,7 @@ mod tests {
         for n in (1..=12).filter(|&n| n != 2 && n != 3) {
             for seed in 0..5 {
                 let (p, solutions) = solve(n, seed, &Control::new()).unwrap().unwrap();
-                assert_eq!(solutions, Solutions::new(n).count() as u64);
+                assert_eq!(solutions, Solutions::new(n).unwrap().count() as u64);
                 assert_eq!(p.n(), n);
                 assert!(p.is_solution(), "N = {n}");
             }
@@ -148,7 +148,7 @@ mod tests {
     #[test]
     fn draws_spread_over_all_solutions() {
         for (n, bound) in [(6, 35.0), (8, 200.0)] {
-            let all: Vec<Placement> = Solutions::new(n).collect();
+            let all: Vec<Placement> = Solutions::new(n).unwrap().collect();
             let draws: Vec<Placement> = (0..30 * all.len() as u64)
                 .map(|seed| solve(n, 1000 + seed, &Control::new()).unwrap().unwrap().0)
                 .collect();
@@ -159,7 +159,7 @@ mod tests {
         }
         // The same test rejects a biased sampler: equal chances among the rows that lead to a
         // solution, whatever the size of their sub-trees.
-        let all: Vec<Placement> = Solutions::new(8).collect();
+        let all: Vec<Placement> = Solutions::new(8).unwrap().collect();
         let mut rng = rng(9);
         let biased: Vec<Placement> = (0..30 * all.len())
             .map(|_| {

@@ -413,9 +413,9 @@ pub enum FindError {
     NoTour(#[from] NoTour),
     #[error("no tour from {from}: the exhaustive search ended without one")]
     Exhausted { from: String },
-    #[error("the divide-and-conquer construction needs both sides at least 5, not {board}: use --method warnsdorff")]
+    #[error("the divide-and-conquer construction needs both sides at least 5, not {board} (Warnsdorff's rule and the column-by-column programme cover the other boards)")]
     Unsupported { board: Board },
-    #[error("the column-by-column programme needs a board with 3 or 4 rows or columns, not {board}: use --method divide")]
+    #[error("the column-by-column programme needs a board with 3 or 4 rows or columns, not {board} (divide and conquer covers boards with both sides at least 5)")]
     NotNarrow { board: Board },
     #[error("the board {board} is too large: at most {max} squares", max = MAX_SQUARES)]
     TooLarge { board: Board },
@@ -423,6 +423,51 @@ pub enum FindError {
     Stopped(#[from] crate::Error),
     #[error("internal error, the tour built is wrong: {0}")]
     Invalid(#[from] TourError),
+}
+
+impl Method {
+    /// The method that does the work on `board`: `Auto` resolved, the others themselves.
+    pub fn resolve(self, board: Board) -> Method {
+        match self {
+            Method::Auto if divide::applies(board) => Method::Divide,
+            Method::Auto if narrow::applies(board) => Method::Narrow,
+            Method::Auto => Method::Warnsdorff,
+            m => m,
+        }
+    }
+
+    /// The method's name: `wirth`, `warnsdorff`, `divide`, `narrow`, `auto`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Wirth => "wirth",
+            Method::Warnsdorff => "warnsdorff",
+            Method::Divide => "divide",
+            Method::Narrow => "narrow",
+            Method::Auto => "auto",
+        }
+    }
+}
+
+/// The work a search did to find a tour (the constructions count none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Work {
+    /// Squares the knight was put on, the start included (backtracking searches).
+    pub placed: u64,
+    /// Moves tried (Wirth's search).
+    pub tried: u64,
+    /// Steps taken back after a dead end (Warnsdorff's search).
+    pub backtracks: u64,
+}
+
+/// A tour and how it was found.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// The tour.
+    pub tour: Tour,
+    /// The method that found it (`Auto` resolved).
+    pub method: Method,
+    /// The work of the search.
+    pub work: Work,
 }
 
 /// One tour from `from`, closed if asked, by `method`; existence is decided first ([`decide`];
@@ -433,33 +478,42 @@ pub fn find(
     closed: bool,
     method: Method,
     control: &Control,
-) -> Result<Tour, FindError> {
+) -> Result<Found, FindError> {
     if !board.is_supported() {
         return Err(FindError::TooLarge { board });
     }
-    let method = match method {
-        Method::Auto if divide::applies(board) => Method::Divide,
-        Method::Auto if narrow::applies(board) => Method::Narrow,
-        Method::Auto => Method::Warnsdorff,
-        m => m,
-    };
-    if method == Method::Narrow {
-        existence(board, from, closed)?;
-        if !narrow::applies(board) {
-            return Err(FindError::NotNarrow { board });
-        }
-        return narrow::tour(board, from, closed, control)?
-            .ok_or_else(|| no_narrow_tour(board, from, closed).into());
-    }
-    decide(board, from, closed, control)?;
+    let method = method.resolve(board);
+    let mut work = Work::default();
     let tour = match method {
-        Method::Wirth => wirth::search(board, from, closed, control)?.tour,
-        Method::Warnsdorff => warnsdorff::search(board, from, closed, control)?.tour,
-        _ => divide::tour(board, from, closed, control)?,
+        Method::Narrow => {
+            existence(board, from, closed)?;
+            if !narrow::applies(board) {
+                return Err(FindError::NotNarrow { board });
+            }
+            let tour = narrow::tour(board, from, closed, control)?;
+            Some(tour.ok_or_else(|| no_narrow_tour(board, from, closed))?)
+        }
+        Method::Wirth => {
+            decide(board, from, closed, control)?;
+            let s = wirth::search(board, from, closed, control)?;
+            (work.placed, work.tried) = (s.placed, s.tried);
+            s.tour
+        }
+        Method::Warnsdorff => {
+            decide(board, from, closed, control)?;
+            let s = warnsdorff::search(board, from, closed, control)?;
+            (work.placed, work.backtracks) = (s.placed, s.backtracks);
+            s.tour
+        }
+        _ => {
+            decide(board, from, closed, control)?;
+            divide::tour(board, from, closed, control)?
+        }
     };
-    tour.ok_or_else(|| FindError::Exhausted {
+    let tour = tour.ok_or_else(|| FindError::Exhausted {
         from: from.to_string(),
-    })
+    })?;
+    Ok(Found { tour, method, work })
 }
 
 #[cfg(test)]
@@ -515,9 +569,13 @@ mod tests {
             Err(FindError::NoTour(NoTour::Closed { .. }))
         ));
         assert!(decide(b(8, 8), sq("a1"), false, &control).is_ok());
-        let t = find(b(4, 30), sq("b1"), false, Method::Auto, &control).unwrap();
+        let t = find(b(4, 30), sq("b1"), false, Method::Auto, &control)
+            .unwrap()
+            .tour;
         assert_eq!(t.start(), sq("b1"));
-        let t = find(b(10, 3), sq("a1"), true, Method::Narrow, &control).unwrap();
+        let t = find(b(10, 3), sq("a1"), true, Method::Narrow, &control)
+            .unwrap()
+            .tour;
         assert!(t.is_closed());
         assert!(matches!(
             find(b(4, 30), sq("b2"), false, Method::Warnsdorff, &control),
