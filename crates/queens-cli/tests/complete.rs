@@ -34,6 +34,7 @@ fn rows_of(value: &Value) -> Placement {
 /// The completions of `presets` on an n x n board, from the plain solution stream.
 fn oracle(n: usize, presets: &[Square]) -> usize {
     Solutions::new(n)
+        .unwrap()
         .filter(|p| presets.iter().all(|s| p.rows()[s.col as usize] == s.row))
         .count()
 }
@@ -146,6 +147,7 @@ fn input_files_with_excluded_diagonals() {
         std::fs::write(&file, text).unwrap();
         let (code, v) = json(&["complete", "--input", file.to_str().unwrap(), "--count"]);
         let expected = Solutions::new(4)
+            .unwrap()
             .filter(|p| p.squares().all(|s| s.col as i64 + s.row as i64 + 2 != sum))
             .count();
         assert_eq!(v["completions"], expected as u64);

@@ -110,7 +110,9 @@ mod tests {
 
     #[test]
     fn small_boards() {
-        let counts: Vec<usize> = (1..=7).map(|n| Solutions::new(n).unwrap().count()).collect();
+        let counts: Vec<usize> = (1..=7)
+            .map(|n| Solutions::new(n).unwrap().count())
+            .collect();
         assert_eq!(counts, vec![1, 0, 0, 2, 10, 4, 40]);
         assert!(Solutions::new(0).is_err());
         assert!(Solutions::new(MAX_N + 1).is_err());

@@ -189,7 +189,7 @@ fn timed_run(
                     e => Err(e),
                 })
         } else {
-            classic::run(a, n, Options::default(), &control, |_| {
+            classic::run_partial(a, n, Options::default(), &control, |_| {
                 ControlFlow::Continue(())
             })
             .map(|s| (s.solutions, Some(s), s.end))

@@ -123,12 +123,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut out = out::stdout();
     let mut number = 0;
     if args.fundamental {
-        for (p, orbit) in solutions::fundamental(args.n).take(limit as usize) {
+        for (p, orbit) in solutions::fundamental(args.n)?.take(limit as usize) {
             number += 1;
             write_placement(&mut out, &p, format, style, number, Some(orbit.size))?;
         }
     } else {
-        for p in Solutions::new(args.n).take(limit as usize) {
+        for p in Solutions::new(args.n)?.take(limit as usize) {
             number += 1;
             write_placement(&mut out, &p, format, style, number, None)?;
         }

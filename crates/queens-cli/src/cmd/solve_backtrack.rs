@@ -48,7 +48,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let label = format!("searching N = {n}");
     let stats = progress::watch(&control, &label, || {
-        classic::run(Algorithm::Wirth, n, options, &control, |e| {
+        classic::run_partial(Algorithm::Wirth, n, options, &control, |e| {
             match e {
                 // Every test of Wirth's program either places a queen or rejects a square.
                 Event::Place(s) if s.col == 0 => branches.push(Branch {

@@ -219,11 +219,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 )
             }
             Method::Narrow => (
-                tour::find(board, from, args.closed, Engine::Narrow, &control)?.into(),
+                Some(tour::find(board, from, args.closed, Engine::Narrow, &control)?.tour),
                 "method: narrow".to_string(),
             ),
             _ => (
-                tour::find(board, from, args.closed, Engine::Divide, &control)?.into(),
+                Some(tour::find(board, from, args.closed, Engine::Divide, &control)?.tour),
                 "method: divide".to_string(),
             ),
         })
