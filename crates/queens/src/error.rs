@@ -27,6 +27,8 @@ pub enum ParseError {
     MissingColumn(String, usize, String),
     #[error("mixed notations in '{0}': use rows ('1 5 8 ...') or squares ('a1 b5 ...'), not both")]
     MixedNotation(String),
+    #[error("'{0}' is not a square: a comma joins the column and row of one square ('3,5' is c5); write rows with spaces, like '2 4 1 3'")]
+    CommaRows(String),
     #[error("bad board size '{0}': expected a whole number from {1} to {2}")]
     BadSize(String, usize, usize),
 }

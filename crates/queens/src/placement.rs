@@ -132,45 +132,56 @@ impl Placement {
         if tokens.is_empty() {
             return Err(ParseError::Empty);
         }
-        let has_letters = cleaned.chars().any(|c| c.is_alphabetic());
-        let pairs = tokens
-            .iter()
-            .filter(|t| t.matches(',').count() == 1 && !t.ends_with(','))
-            .count();
-        if has_letters {
-            let squares: Vec<&str> = tokens
-                .iter()
-                .flat_map(|t| t.split(','))
-                .filter(|s| !s.is_empty())
-                .collect();
-            if let Some(bad) = squares
-                .iter()
-                .find(|s| !s.chars().any(|c| c.is_alphabetic()))
-            {
-                return Err(ParseError::MixedNotation(bad.to_string()));
-            }
-            let squares: Result<Vec<Square>, _> =
-                squares.iter().map(|s| Square::parse(s)).collect();
-            Self::from_squares(&squares?)
-        } else if pairs == tokens.len() {
-            let squares: Result<Vec<Square>, _> = tokens.iter().map(|s| Square::parse(s)).collect();
-            Self::from_squares(&squares?)
-        } else {
-            let numbers: Vec<&str> = tokens
-                .iter()
-                .flat_map(|t| t.split(','))
-                .filter(|s| !s.is_empty())
-                .collect();
-            let n = numbers.len();
-            let rows: Result<Vec<u32>, ParseError> = numbers
-                .iter()
-                .map(|s| match s.parse::<u64>() {
-                    Ok(r) if r >= 1 && r <= n as u64 => Ok((r - 1) as u32),
-                    _ => Err(ParseError::BadRow(s.to_string(), n)),
-                })
-                .collect();
-            Ok(Placement { rows: rows? })
+        let is_number = |t: &&str| t.bytes().all(|b| b.is_ascii_digit());
+        let numbers: Vec<&str> = tokens.iter().copied().filter(is_number).collect();
+        if numbers.len() == tokens.len() {
+            return Self::from_row_words(&numbers);
         }
+        // Squares: `Square::parse_list` applies the one rule for commas; a plain number among
+        // squares belongs to neither notation.
+        let words: Vec<&str> = tokens.iter().copied().filter(|t| !is_number(t)).collect();
+        let squares = Square::parse_list(&words.join(" "))?;
+        if let Some(bad) = numbers.first() {
+            return Err(ParseError::MixedNotation(bad.to_string()));
+        }
+        Self::from_squares(&squares)
+    }
+
+    /// Rows written as whole numbers from 1 to their count.
+    fn from_row_words(words: &[&str]) -> Result<Placement, ParseError> {
+        let n = words.len();
+        let rows: Result<Vec<u32>, ParseError> = words
+            .iter()
+            .map(|s| match s.parse::<u64>() {
+                Ok(r) if r >= 1 && r <= n as u64 => Ok((r - 1) as u32),
+                _ => Err(ParseError::BadRow(s.to_string(), n)),
+            })
+            .collect();
+        Ok(Placement { rows: rows? })
+    }
+
+    /// The first two queens among `squares` that attack each other (the same rank, file or
+    /// diagonal), in the order given; `None` when no two attack. Any number of queens anywhere
+    /// on a board: the check of a partly filled board. Linear time (hash sets of the lines).
+    pub fn first_attack(squares: &[Square]) -> Option<Conflict> {
+        use std::collections::HashMap;
+        let mut seen: [HashMap<i64, Square>; 4] = Default::default();
+        for &b in squares {
+            let (c, r) = (b.col as i64, b.row as i64);
+            let lines = [
+                (Line::Row, r),
+                (Line::Column, c),
+                (Line::Diagonal, c - r),
+                (Line::AntiDiagonal, c + r),
+            ];
+            for (k, (line, key)) in lines.into_iter().enumerate() {
+                if let Some(&a) = seen[k].get(&key) {
+                    return Some(Conflict { a, b, line });
+                }
+                seen[k].insert(key, b);
+            }
+        }
+        None
     }
 
     /// A placement from N squares, one per column, in any order.
@@ -335,10 +346,36 @@ mod tests {
             Placement::parse("1,1 2,5 3,8 4,6 5,3 6,7 7,2 8,4").unwrap(),
             p
         );
-        assert_eq!(Placement::parse("(1,5,8,6,3,7,2,4)").unwrap(), p);
+        // One rule for commas: they join a square's column and row, never a list of rows.
+        for text in ["(1,5,8,6,3,7,2,4)", "1,1,3", "1,1 2"] {
+            assert!(Placement::parse(text).is_err(), "{text}");
+        }
+        assert_eq!(
+            Placement::parse("2,4,1,3"),
+            Err(ParseError::CommaRows("2,4,1,3".into()))
+        );
+        assert_eq!(
+            Placement::parse("1,1 2"),
+            Err(ParseError::MixedNotation("2".into()))
+        );
+        assert_eq!(Placement::parse("(1 5 8 6 3 7 2 4)").unwrap(), p);
         assert_eq!(p.perm(), "1 5 8 6 3 7 2 4");
         assert_eq!(p.algebraic(), "a1 b5 c8 d6 e3 f7 g2 h4");
         assert!(p.is_solution());
+    }
+
+    #[test]
+    fn partial_boards_name_the_first_attack() {
+        let sq = |t: &str| Square::parse(t).unwrap();
+        assert_eq!(
+            Placement::first_attack(&[sq("a1"), sq("b3"), sq("c5")]),
+            None
+        );
+        let c = Placement::first_attack(&[sq("a1"), sq("b3"), sq("a7")]).unwrap();
+        assert_eq!((c.a, c.b, c.line), (sq("a1"), sq("a7"), Line::Column));
+        let c = Placement::first_attack(&[sq("c8"), sq("a1"), sq("g4")]).unwrap();
+        assert_eq!((c.a, c.b, c.line), (sq("c8"), sq("g4"), Line::AntiDiagonal));
+        assert_eq!(Placement::first_attack(&[]), None);
     }
 
     #[test]
@@ -348,10 +385,14 @@ mod tests {
             Placement::parse("1 2 9"),
             Err(ParseError::BadRow(..))
         ));
-        assert!(matches!(
+        assert_eq!(
             Placement::parse("1 x 2"),
-            Err(ParseError::MixedNotation(_))
-        ));
+            Err(ParseError::BadSquare("x".into()))
+        );
+        assert_eq!(
+            Placement::parse("2 4 1 3 x"),
+            Err(ParseError::BadSquare("x".into()))
+        );
         assert!(matches!(
             Placement::parse("a1 a2 c3"),
             Err(ParseError::RepeatedColumn { .. })

@@ -103,15 +103,28 @@ impl Square {
         Ok(Square::new(col, row - 1))
     }
 
-    /// Parses a list of squares in either notation: `a1,c5`, `a1 c5` or `1,1 3,5` (squares
-    /// separated by spaces or semicolons; with file letters, commas separate too). An empty or
-    /// blank text is an empty list. No board size check.
+    /// Parses a list of squares in either notation: `a1,c5`, `a1 c5` or `1,1 3,5`. The one
+    /// rule for commas everywhere: squares are separated by spaces or semicolons; a comma joins
+    /// the column and row of one square (`3,5`), or separates squares written with file
+    /// letters (`a1,c5`). A word of numbers with two or more commas (`2,4,1,3`) is refused with
+    /// [`ParseError::CommaRows`]. An empty or blank text is an empty list. No board size check.
     pub fn parse_list(text: &str) -> Result<Vec<Square>, ParseError> {
-        let letters = text.chars().any(|c| c.is_ascii_alphabetic());
-        text.split(|c: char| c.is_whitespace() || c == ';' || (letters && c == ','))
+        let mut squares = Vec::new();
+        for token in text
+            .split(|c: char| c.is_whitespace() || c == ';')
             .filter(|t| !t.is_empty())
-            .map(Square::parse)
-            .collect()
+        {
+            if token.chars().any(|c| c.is_ascii_alphabetic()) {
+                for part in token.split(',').filter(|p| !p.is_empty()) {
+                    squares.push(Square::parse(part)?);
+                }
+            } else if token.matches(',').count() >= 2 {
+                return Err(ParseError::CommaRows(token.to_string()));
+            } else {
+                squares.push(Square::parse(token)?);
+            }
+        }
+        Ok(squares)
     }
 }
 
@@ -193,8 +206,12 @@ mod tests {
         assert_eq!(Square::parse_list(" 1,1  3,5 ").unwrap(), two);
         assert_eq!(Square::parse_list("1,1;3,5").unwrap(), two);
         assert_eq!(Square::parse_list("").unwrap(), vec![]);
-        assert!(Square::parse_list("1,1,3,5").is_err());
-        assert!(Square::parse_list("a1 3,5").is_err());
+        assert_eq!(
+            Square::parse_list("1,1,3,5"),
+            Err(ParseError::CommaRows("1,1,3,5".into()))
+        );
+        // Both notations of a square may stand in one list.
+        assert_eq!(Square::parse_list("a1 3,5").unwrap(), two);
         assert!(Square::parse_list("a0").is_err());
     }
 

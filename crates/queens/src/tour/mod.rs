@@ -197,6 +197,41 @@ impl Tour {
         Ok(Tour { board, path })
     }
 
+    /// Checks that `squares` is a knight's path on `board`, possibly partial: every square on
+    /// the board, none twice, consecutive squares a knight's move apart.
+    pub fn check_path(board: Board, squares: &[Square]) -> Result<(), TourError> {
+        let mut seen = std::collections::HashMap::with_capacity(squares.len());
+        for (k, &s) in squares.iter().enumerate() {
+            if !board.contains(s) {
+                return Err(TourError::OffBoard {
+                    board,
+                    square: s.to_string(),
+                });
+            }
+            if let Some(first) = seen.insert(s, k + 1) {
+                return Err(TourError::Repeated {
+                    square: s.to_string(),
+                    first,
+                    second: k + 1,
+                });
+            }
+            if k > 0 && !knight_move(squares[k - 1], s) {
+                return Err(TourError::NotAKnightMove {
+                    step: k,
+                    from: squares[k - 1].to_string(),
+                    to: s.to_string(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The squares of a tour or partial path written as a move list or as JSON, in order;
+    /// no check of the board or the moves (see [`Tour::check_path`]).
+    pub fn parse_squares(text: &str) -> Result<Vec<Square>, ParseTourError> {
+        parse::squares(text)
+    }
+
     /// Parses a tour printed in any of the output formats (grid, moves or JSON).
     pub fn parse(text: &str) -> Result<Tour, ParseTourError> {
         parse::parse(text)

@@ -91,21 +91,37 @@ fn grid(text: &str) -> Result<Tour, ParseTourError> {
     Ok(Tour::from_indices(board, path)?)
 }
 
-fn moves(text: &str) -> Result<Tour, ParseTourError> {
-    let mut squares = Vec::new();
-    for token in text.split_whitespace() {
-        match Square::parse(token) {
-            Ok(s) => squares.push(s),
-            Err(_) => {
-                for part in token.split(',').filter(|p| !p.is_empty()) {
-                    squares.push(
-                        Square::parse(part)
-                            .map_err(|_| ParseTourError::BadSquare(part.to_string()))?,
-                    );
-                }
-            }
-        }
+/// The squares of a move list (`a1 b3 ...`, `1,1 2,3 ...`, `a1,b3,...`: the one rule for
+/// commas of [`Square::parse_list`]), or of a JSON tour's path; the board is not checked.
+pub(super) fn squares(text: &str) -> Result<Vec<Square>, ParseTourError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(ParseTourError::Empty);
     }
+    if text.starts_with('{') {
+        let t: JsonTour =
+            serde_json::from_str(text).map_err(|e| ParseTourError::Json(e.to_string()))?;
+        return t
+            .path
+            .into_iter()
+            .map(|[c, r]| match (c, r) {
+                (1.., 1..) => Ok(Square::new(c - 1, r - 1)),
+                _ => Err(ParseTourError::Json(format!(
+                    "square [{c},{r}]: columns and rows count from 1"
+                ))),
+            })
+            .collect();
+    }
+    Square::parse_list(text).map_err(|e| match e {
+        crate::ParseError::BadSquare(token) | crate::ParseError::CommaRows(token) => {
+            ParseTourError::BadSquare(token)
+        }
+        other => ParseTourError::BadSquare(other.to_string()),
+    })
+}
+
+fn moves(text: &str) -> Result<Tour, ParseTourError> {
+    let squares = squares(text)?;
     let cols = squares
         .iter()
         .map(|s| s.col as usize + 1)
