@@ -1,22 +1,30 @@
 //! The `queens` command: a thin layer over the `queens` library that parses arguments, prints
-//! results and maps outcomes to exit codes (0 yes, 1 a legitimate no, 2 bad input).
+//! results and maps outcomes to exit codes (see `exit.rs`: 0 yes, 1 a legitimate no, 2 bad
+//! input, 74 a failed write, 130 Ctrl-C).
 
 mod cmd;
+mod exit;
 mod input;
-mod out;
-mod progress;
-mod svg;
+mod job;
+mod output;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
+use exit::Exit;
 use std::process::ExitCode;
 
 /// The N-queens family and the knight's tour: solutions, exact counts, symmetry, pictures.
 #[derive(Parser)]
 #[command(name = "queens", version, about, long_about = None, arg_required_else_help = true)]
-#[command(
-    after_help = "Examples:\n  queens list 8\n  queens count 12\n  queens check 1 5 8 6 3 7 2 4\n  queens show a1 b5 c8 d6 e3 f7 g2 h4 --svg board.svg\n  queens tour 8 --from a1"
-)]
-struct Cli {
+#[command(after_help = "Examples:
+  queens list 8
+  queens count 12
+  queens list 8 | queens check -
+  queens show a1 b5 c8 d6 e3 f7 g2 h4 --svg board.svg
+  queens tour 8 --from a1
+
+Exit codes: 0 success, 1 a legitimate no (invalid, no solution, impossible, no tour, time limit
+reached), 2 bad input, 74 the output could not be written, 130 interrupted (Ctrl-C).")]
+pub struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -33,10 +41,12 @@ enum Command {
     Bench(cmd::bench::Args),
     Tour(cmd::tour::Args),
     Complete(cmd::complete::Args),
+    Completions(cmd::completions::Args),
+    Man(cmd::completions::ManArgs),
 }
 
-fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    match cli.command {
+fn run(command: Command) -> exit::Result<Exit> {
+    match command {
         Command::Count(args) => cmd::count::run(args),
         Command::List(args) => cmd::list::run(args),
         Command::Check(args) => cmd::check::run(args),
@@ -47,30 +57,22 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Bench(args) => cmd::bench::run(args),
         Command::Tour(args) => cmd::tour::run(args),
         Command::Complete(args) => cmd::complete::run(args),
+        Command::Completions(args) => cmd::completions::run(args, Cli::command()),
+        Command::Man(args) => cmd::completions::man(args, Cli::command()),
     }
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) if !e.use_stderr() => {
-            // --help and --version.
-            let _ = e.print();
-            return ExitCode::SUCCESS;
-        }
-        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let _ = e.print();
-            return ExitCode::from(2);
-        }
+    match Cli::try_parse() {
+        Ok(cli) => exit::report(run(cli.command)),
         Err(e) => {
-            let text = e.render().to_string();
-            let line = text.lines().next().unwrap_or("bad usage");
-            eprintln!("queens: {}", line.trim_start_matches("error: "));
-            return ExitCode::from(2);
+            // --help and --version go to stdout with 0; usage errors show clap's whole
+            // message (the missing argument, the accepted values, "did you mean") with 2.
+            let _ = e.print();
+            match e.use_stderr() {
+                true => ExitCode::from(Exit::BadInput.code()),
+                false => ExitCode::SUCCESS,
+            }
         }
-    };
-    match run(cli) {
-        Ok(code) => code,
-        Err(e) => out::report(e),
     }
 }

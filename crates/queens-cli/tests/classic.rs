@@ -151,26 +151,6 @@ fn count_stats_show_the_work() {
 }
 
 #[test]
-fn bad_algorithm_input_is_exit_2_with_one_line() {
-    for args in [
-        &["list", "8", "--algorithm", "quick"][..],
-        &["count", "16", "--algorithm", "brute"],
-        &["list", "8", "--algorithm", "wirth", "--half"],
-        &["trace", "8", "--algorithm", "fast"],
-        &["count", "8", "--stats"],
-        &["bench", "--time-limit", "0"],
-        &["bench", "4", "--plot", "/nonexistent-dir/chart.svg"],
-        &["solve", "8", "--method", "backtrack", "--time-limit=-1"],
-        &["trace", "0"],
-    ] {
-        let (code, out, err) = run(args);
-        assert_eq!(code, 2, "{args:?}: {err}");
-        assert!(out.is_empty());
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    }
-}
-
-#[test]
 fn trace_shows_each_step_and_why() {
     let (code, out, _) = run(&["trace", "4"]);
     assert_eq!(code, 0);

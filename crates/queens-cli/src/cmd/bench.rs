@@ -8,23 +8,34 @@
 //! the seconds (the median of five runs for the runs under 0.1 s). The chart is seed 001's picture: time against N on a log scale, one line per
 //! algorithm.
 
-use crate::cmd::algorithm::{self, Deadline};
-use crate::input::Sizes;
-use crate::out;
-use crate::progress;
+use crate::cmd::classic as algorithm;
+use crate::exit::{bad, Exit, Result};
+use crate::input::{self, Sizes};
+use crate::job::Job;
+use crate::output::Out;
 use queens::classic::{self, Algorithm, End, Options, Stats};
 use queens::count::{self, Engine};
-use serde_json::json;
+use serde::Serialize;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::time::Instant;
+
+/// How the runs are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// One table per algorithm, in the shape of seed 001's
+    Table,
+    /// One JSON object per run
+    Json,
+    /// Comma-separated values, one line per run
+    Csv,
+}
 
 /// Compare the algorithms over a range of N: a table (and JSON or CSV) and a chart.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  queens bench\n  queens bench 4..14 --time-limit 20 --plot docs/classic-bench.svg\n  queens bench 8..12 --algorithms wirth,bitmask --csv"
+    after_help = "Examples:\n  queens bench\n  queens bench 4..14 --time-limit 20 --plot docs/classic-bench.svg\n  queens bench 8..12 --algorithm wirth,bitmask --csv"
 )]
 pub struct Args {
     /// Board sizes: A..B, or one N
@@ -32,23 +43,36 @@ pub struct Args {
     sizes: Sizes,
     /// Algorithms to run, separated by commas (default: all): brute, permutations, naive,
     /// wirth, iterative, bitmask, fast
-    #[arg(long, short = 'a', alias = "algorithm", value_name = "NAMES", value_delimiter = ',', value_parser = algorithm::parse)]
-    algorithms: Vec<Algorithm>,
-    /// Stop a run after this many seconds and skip the larger N of that algorithm
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = algorithm::parse_seconds)]
+    #[arg(long, short = 'a', alias = "algorithms", value_name = "NAMES", value_delimiter = ',', value_parser = algorithm::parse)]
+    algorithm: Vec<Algorithm>,
+    /// Stop a run after this long (seconds, or 90s, 5m) and skip the larger N of that algorithm
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = input::seconds)]
     time_limit: f64,
     /// Also draw time against N (log scale) into this SVG file
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
-    /// One JSON object per run
-    #[arg(long)]
+    /// Output format
+    #[arg(long, short = 'f', value_enum, default_value_t = Format::Table)]
+    format: Format,
+    /// Same as --format json
+    #[arg(long, conflicts_with_all = ["format", "csv"])]
     json: bool,
-    /// Comma-separated values, one line per run
-    #[arg(long, conflicts_with = "json")]
+    /// Same as --format csv
+    #[arg(long, conflicts_with = "format")]
     csv: bool,
 }
 
-fn parse_sizes(s: &str) -> Result<Sizes, String> {
+impl Args {
+    fn output(&self) -> Format {
+        match (self.json, self.csv) {
+            (true, _) => Format::Json,
+            (_, true) => Format::Csv,
+            _ => self.format,
+        }
+    }
+}
+
+fn parse_sizes(s: &str) -> std::result::Result<Sizes, String> {
     Sizes::parse(s, 1, Engine::default().max_n())
 }
 
@@ -84,27 +108,31 @@ struct Run {
     seconds: f64,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let algorithms = if args.algorithms.is_empty() {
+pub fn run(args: Args) -> Result<Exit> {
+    let algorithms = if args.algorithm.is_empty() {
         Algorithm::ALL.to_vec()
     } else {
-        args.algorithms.clone()
+        args.algorithm.clone()
     };
+    let format = args.output();
     if let Some(path) = &args.plot {
         // Fail now, not after the runs, if the chart cannot be written.
-        std::fs::File::create(path).map_err(|e| cannot_write(path, e))?;
+        crate::exit::write_file(path, b"")?;
     }
-    let single = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
-    let mut out = out::stdout();
+    let single = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .map_err(|e| bad(format!("cannot start a worker thread: {e}")))?;
+    let mut out = Out::stdout();
     let mut runs = Vec::new();
-    if args.csv {
+    if format == Format::Csv {
         writeln!(
             out,
             "algorithm,n,end,solutions,nodes,tests,placements,removals,seconds"
         )?;
     }
     for &a in &algorithms {
-        if !args.json && !args.csv {
+        if format == Format::Table {
             writeln!(out, "{a}: {}", a.about())?;
             writeln!(
                 out,
@@ -127,27 +155,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 one_run(a, n, args.time_limit, &single)?
             };
             gave_up |= r.outcome == Outcome::Timeout;
-            write_run(&mut out, &r, &args)?;
+            write_run(&mut out, &r, format, args.time_limit)?;
             out.flush()?;
             runs.push(r);
         }
-        if !args.json && !args.csv {
+        if format == Format::Table {
             writeln!(out)?;
         }
     }
     out.flush()?;
     if let Some(path) = &args.plot {
-        let svg = plot(&runs, &algorithms, args.sizes)?;
-        std::fs::write(path, svg).map_err(|e| cannot_write(path, e))?;
+        let svg = plot(&runs, &algorithms, args.sizes)
+            .map_err(|e| bad(format!("cannot draw the chart: {e}")))?;
+        crate::exit::write_file(path, svg.as_bytes())?;
     }
-    Ok(ExitCode::SUCCESS)
-}
-
-fn cannot_write(path: &std::path::Path, e: std::io::Error) -> anyhow::Error {
-    out::bad(format!(
-        "cannot write the chart to '{}': {e}",
-        path.display()
-    ))
+    Ok(Exit::Success)
 }
 
 /// Runs shorter than this are repeated, and the median time is kept.
@@ -156,7 +178,7 @@ const REPEATS: usize = 5;
 
 /// Counts the solutions for `n` with `a` on one thread, within `limit` seconds; a short run is
 /// repeated and its median time kept, so that the small boards are not all noise.
-fn one_run(a: Algorithm, n: usize, limit: f64, single: &rayon::ThreadPool) -> anyhow::Result<Run> {
+fn one_run(a: Algorithm, n: usize, limit: f64, single: &rayon::ThreadPool) -> Result<Run> {
     let mut first = timed_run(a, n, limit, single)?;
     if first.outcome == Outcome::Finished && first.seconds < SHORT {
         let mut times = vec![first.seconds];
@@ -169,39 +191,29 @@ fn one_run(a: Algorithm, n: usize, limit: f64, single: &rayon::ThreadPool) -> an
     Ok(first)
 }
 
-fn timed_run(
-    a: Algorithm,
-    n: usize,
-    limit: f64,
-    single: &rayon::ThreadPool,
-) -> anyhow::Result<Run> {
-    let control = progress::interruptible();
-    let deadline = Deadline::start(&control, Some(limit));
-    let label = format!("{a} N = {n}");
-    let (result, seconds) = progress::watch(&control, &label, || {
-        let start = Instant::now();
-        let result = if a == Algorithm::Fast {
-            single
-                .install(|| count::count(n, Engine::default(), &control))
-                .map(|c| (c.total as u64, None, End::Finished))
-                .or_else(|e| match e {
-                    queens::Error::Cancelled => Ok((0, None, End::Cancelled)),
-                    e => Err(e),
-                })
-        } else {
-            classic::run_partial(a, n, Options::default(), &control, |_| {
-                ControlFlow::Continue(())
+fn timed_run(a: Algorithm, n: usize, limit: f64, single: &rayon::ThreadPool) -> Result<Run> {
+    let job = Job::start(format!("{a} N = {n}"), Some(limit));
+    let control = job.control();
+    let start = Instant::now();
+    let result = if a == Algorithm::Fast {
+        single
+            .install(|| count::count(n, Engine::default(), control))
+            .map(|c| (c.total as u64, None, End::Finished))
+            .or_else(|e| match e {
+                queens::Error::Cancelled => Ok((0, None, End::Cancelled)),
+                e => Err(e),
             })
-            .map(|s| (s.solutions, Some(s), s.end))
-        };
-        (result, start.elapsed().as_secs_f64())
-    });
-    let timed_out = deadline.fired();
-    drop(deadline);
+    } else {
+        classic::run_partial(a, n, Options::default(), control, |_| {
+            ControlFlow::Continue(())
+        })
+        .map(|s| (s.solutions, Some(s), s.end))
+    };
+    let seconds = start.elapsed().as_secs_f64();
     let (solutions, stats, end) = result?;
     let outcome = match end {
-        End::Cancelled if timed_out => Outcome::Timeout,
-        End::Cancelled => return Err(queens::Error::Cancelled.into()),
+        End::Cancelled if job.timed_out() => Outcome::Timeout,
+        End::Cancelled => return Err(job.failure()),
         _ => Outcome::Finished,
     };
     Ok(Run {
@@ -214,27 +226,40 @@ fn timed_run(
     })
 }
 
-fn write_run(out: &mut impl Write, r: &Run, args: &Args) -> std::io::Result<()> {
+/// A run as a JSON line.
+#[derive(Serialize)]
+struct RunRecord {
+    algorithm: &'static str,
+    n: usize,
+    end: &'static str,
+    solutions: u64,
+    nodes: Option<u64>,
+    tests: Option<u64>,
+    placements: Option<u64>,
+    removals: Option<u64>,
+    seconds: f64,
+}
+
+fn write_run(out: &mut Out, r: &Run, format: Format, limit: f64) -> std::io::Result<()> {
     let s = r.stats.as_ref();
     let field = |f: fn(&Stats) -> u64| s.map(f);
-    if args.json {
+    if format == Format::Json {
         if r.outcome == Outcome::Skipped {
             return Ok(());
         }
-        let v = json!({
-            "algorithm": r.algorithm.name(),
-            "n": r.n,
-            "end": r.outcome.name(),
-            "solutions": r.solutions,
-            "nodes": field(|s| s.nodes),
-            "tests": field(|s| s.tests),
-            "placements": field(|s| s.placements),
-            "removals": field(|s| s.removals),
-            "seconds": (r.seconds * 1e6).round() / 1e6,
+        return out.json_line(&RunRecord {
+            algorithm: r.algorithm.name(),
+            n: r.n,
+            end: r.outcome.name(),
+            solutions: r.solutions,
+            nodes: field(|s| s.nodes),
+            tests: field(|s| s.tests),
+            placements: field(|s| s.placements),
+            removals: field(|s| s.removals),
+            seconds: (r.seconds * 1e6).round() / 1e6,
         });
-        return writeln!(out, "{v}");
     }
-    if args.csv {
+    if format == Format::Csv {
         if r.outcome == Outcome::Skipped {
             return Ok(());
         }
@@ -271,14 +296,18 @@ fn write_run(out: &mut impl Write, r: &Run, args: &Args) -> std::io::Result<()> 
             "-",
             cell(field(|s| s.nodes)),
             cell(field(|s| s.tests)),
-            format!("> {}", args.time_limit)
+            format!("> {limit}")
         ),
         Outcome::Skipped => Ok(()),
     }
 }
 
 /// The chart: seconds against N, log scale, one line per algorithm (finished runs only).
-fn plot(runs: &[Run], algorithms: &[Algorithm], sizes: Sizes) -> anyhow::Result<String> {
+fn plot(
+    runs: &[Run],
+    algorithms: &[Algorithm],
+    sizes: Sizes,
+) -> std::result::Result<String, Box<dyn std::error::Error>> {
     use plotters::prelude::*;
     let done: Vec<&Run> = runs
         .iter()

@@ -1,91 +1,230 @@
-//! `queens check PLACEMENT`: is it a solution, and if not, which two queens attack.
+//! `queens check`: is a placement a solution, and if not, which two queens attack.
 //!
-//! The placement comes from the command line, or from a file or stdin (`--input FILE`, `-`)
-//! for boards of any size: reading, parsing and the check are all linear in N.
+//! The placement comes from the command line, or from a file or standard input with one
+//! placement per line in any form the tool prints (`queens list 8 | queens check -`): every
+//! verdict, then a summary. With `--n N`, a partly filled N x N board: any number of queens,
+//! no two attacking. Reading, parsing and the check are all linear in N.
 
-use crate::{input, out};
-use queens::Placement;
-use std::io::{Read, Write};
-use std::path::PathBuf;
-use std::process::ExitCode;
+use crate::exit::{bad, Exit, Result};
+use crate::input::PlacementArgs;
+use crate::output::{plural, Out};
+use queens::{Conflict, Placement, Square};
+use serde::Serialize;
+use std::io::Write;
 
-/// Check whether a placement is a solution; exit code 1 if it is not.
+/// How verdicts are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// `valid: ...` or `invalid: ...`, a line per placement
+    Text,
+    /// One JSON object per placement: `{"n":8,"valid":true}`
+    Json,
+}
+
+/// Check placements; exit code 1 if any is not a solution
 #[derive(clap::Args)]
-#[command(
-    after_help = "Examples:\n  queens check 1 5 8 6 3 7 2 4\n  queens check a1 b5 c8 d6 e3 f7 g2 h4\n  queens check 1,1 2,5 3,8 4,6 5,3 6,7 7,2 8,4 --json\n  queens solve 1000000 > big.txt && queens check --input big.txt\n  queens solve 1000 --method min-conflicts | queens check -"
-)]
+#[command(after_help = "Examples:
+  queens check 1 5 8 6 3 7 2 4
+  queens check a1 b5 c8 d6 e3 f7 g2 h4
+  queens check 1,1 2,5 3,8 4,6 5,3 6,7 7,2 8,4 --json
+  queens list 8 | queens check -
+  queens solve 1000 --format json | queens check -
+  queens check --input big.txt
+  queens check --n 8 a1 b3 c5          # a partly filled 8x8 board")]
 pub struct Args {
-    /// The placement: rows (`1 5 8 6 3 7 2 4`) or squares (`a1 b5 ...` or `1,1 2,5 ...`);
-    /// `-` alone reads it from stdin
-    #[arg(
-        value_name = "PLACEMENT",
-        required_unless_present = "input",
-        conflicts_with = "input",
-        num_args = 1..
-    )]
-    placement: Vec<String>,
-    /// Read the placement from FILE (`-` for stdin), in either notation, of any size
-    #[arg(long, short = 'i', value_name = "FILE")]
-    input: Option<PathBuf>,
-    /// Print the verdict as JSON
-    #[arg(long)]
+    #[command(flatten)]
+    placements: PlacementArgs,
+    /// A partly filled N x N board: any number of queens (squares, or the rows of the first
+    /// columns), no two attacking
+    #[arg(long, value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, u32::MAX as usize))]
+    n: Option<usize>,
+    /// Output format
+    #[arg(long, short = 'f', value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Same as --format json
+    #[arg(long, conflicts_with = "format")]
     json: bool,
 }
 
-/// Reads the whole placement from a file, or from stdin for `-`.
-fn read_placement(path: &std::path::Path) -> anyhow::Result<Placement> {
-    let read = if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .map(|_| bytes)
-    } else {
-        std::fs::read(path)
-    };
-    let name = if path.as_os_str() == "-" {
-        "stdin".to_string()
-    } else {
-        path.display().to_string()
-    };
-    let bytes = read.map_err(|e| out::bad(format!("cannot read '{name}': {e}")))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| out::bad(format!("'{name}' is not text: expected rows or squares")))?;
-    Placement::parse(&text).map_err(|e| out::bad(format!("{name}: {e}")))
+/// One verdict as JSON.
+#[derive(Serialize)]
+struct Verdict {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    n: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    queens: Option<usize>,
+    valid: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    conflict: Option<ConflictRecord>,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let p = match (&args.input, args.placement.as_slice()) {
-        (Some(path), _) => read_placement(path)?,
-        (None, [dash]) if dash == "-" => read_placement(std::path::Path::new("-"))?,
-        (None, words) => input::placement(words)?,
+#[derive(Serialize)]
+struct ConflictRecord {
+    a: String,
+    b: String,
+    line: queens::Line,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    checked: usize,
+    valid: usize,
+    invalid: usize,
+}
+
+/// A board to check: its size, its queens and the first two that attack.
+struct Board {
+    line: usize,
+    n: usize,
+    queens: usize,
+    partial: bool,
+    conflict: Option<Conflict>,
+}
+
+pub fn run(args: Args) -> Result<Exit> {
+    let json = args.json || args.format == Format::Json;
+    let boards = match args.n {
+        Some(n) => partial_boards(&args.placements, n)?,
+        None => args
+            .placements
+            .read()?
+            .into_iter()
+            .map(|item| whole_board(item.line, &item.placement))
+            .collect(),
     };
-    let conflict = p.first_conflict();
-    let mut out = out::stdout();
-    if args.json {
-        let value = match conflict {
-            None => serde_json::json!({"n": p.n(), "valid": true}),
-            Some(c) => serde_json::json!({
-                "n": p.n(), "valid": false,
-                "conflict": {"a": c.a.to_string(), "b": c.b.to_string(), "line": c.line},
-            }),
-        };
-        writeln!(out, "{value}")?;
-    } else {
-        match conflict {
-            None if p.n() == 1 => writeln!(out, "valid: 1 queen, nothing to attack")?,
-            None => writeln!(out, "valid: {} queens, no two attack each other", p.n())?,
-            Some(c) => writeln!(
+    let many = boards.len() > 1;
+    let mut out = Out::stdout();
+    for b in &boards {
+        if json {
+            out.json_line(&verdict(b, many))?;
+        } else {
+            let prefix = if many {
+                format!("line {}: ", b.line)
+            } else {
+                String::new()
+            };
+            writeln!(out, "{prefix}{}", text(b))?;
+            out.record()?;
+        }
+    }
+    let valid = boards.iter().filter(|b| b.conflict.is_none()).count();
+    if many {
+        let invalid = boards.len() - valid;
+        if json {
+            out.json_line(&Summary {
+                checked: boards.len(),
+                valid,
+                invalid,
+            })?;
+        } else {
+            writeln!(
                 out,
-                "invalid: the queens on {} and {} attack each other on the same {}",
-                c.a, c.b, c.line
-            )?,
+                "checked {}: {valid} valid, {invalid} invalid",
+                plural(boards.len() as u64, "placement", "placements")
+            )?;
         }
     }
     out.flush()?;
-    Ok(if conflict.is_none() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(Exit::yes_or_no(valid == boards.len()))
+}
+
+fn whole_board(line: usize, p: &Placement) -> Board {
+    Board {
+        line,
+        n: p.n(),
+        queens: p.n(),
+        partial: false,
+        conflict: p.first_conflict(),
+    }
+}
+
+/// The partly filled boards of `--n N`: each placement as squares, or the rows of the first
+/// columns.
+fn partial_boards(placements: &PlacementArgs, n: usize) -> Result<Vec<Board>> {
+    let texts: Vec<(usize, String)> = match placements.stream() {
+        Some(path) => crate::input::read_text(path)?
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+            .map(|(k, l)| (k + 1, l.to_string()))
+            .collect(),
+        None => vec![(1, placements.words.join(" "))],
+    };
+    texts
+        .iter()
+        .map(|(line, text)| {
+            let squares = partial_squares(text, n).map_err(|e| match placements.stream() {
+                Some(_) => bad(format!("line {line}: {e}")),
+                None => bad(e),
+            })?;
+            Ok(Board {
+                line: *line,
+                n,
+                queens: squares.len(),
+                partial: true,
+                conflict: Placement::first_attack(&squares),
+            })
+        })
+        .collect()
+}
+
+/// The queens of a partial placement on an `n` x `n` board.
+fn partial_squares(text: &str, n: usize) -> std::result::Result<Vec<Square>, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let squares =
+        if !words.is_empty() && words.iter().all(|w| w.bytes().all(|b| b.is_ascii_digit())) {
+            if words.len() > n {
+                return Err(format!(
+                    "{} rows for an {n}x{n} board: give at most {n}, one per column from a",
+                    words.len()
+                ));
+            }
+            words
+                .iter()
+                .enumerate()
+                .map(|(c, w)| match w.parse::<u64>() {
+                    Ok(r @ 1..) if r <= n as u64 => Ok(Square::new(c as u32, r as u32 - 1)),
+                    _ => Err(format!(
+                        "bad row '{w}': expected a whole number from 1 to {n}"
+                    )),
+                })
+                .collect::<std::result::Result<Vec<Square>, String>>()?
+        } else {
+            Square::parse_list(text).map_err(|e| e.to_string())?
+        };
+    if let Some(s) = squares.iter().find(|s| !s.on_board(n, n)) {
+        return Err(format!("square '{s}' is off the {n}x{n} board"));
+    }
+    Ok(squares)
+}
+
+fn verdict(b: &Board, many: bool) -> Verdict {
+    Verdict {
+        line: many.then_some(b.line),
+        n: b.n,
+        queens: b.partial.then_some(b.queens),
+        valid: b.conflict.is_none(),
+        conflict: b.conflict.map(|c| ConflictRecord {
+            a: c.a.to_string(),
+            b: c.b.to_string(),
+            line: c.line,
+        }),
+    }
+}
+
+fn text(b: &Board) -> String {
+    match b.conflict {
+        Some(c) => format!(
+            "invalid: the queens on {} and {} attack each other on the same {}",
+            c.a, c.b, c.line
+        ),
+        None if b.partial => format!(
+            "valid: {} on the {n}x{n} board, no two attack each other",
+            plural(b.queens as u64, "queen", "queens"),
+            n = b.n
+        ),
+        None if b.queens == 1 => "valid: 1 queen, nothing to attack".to_string(),
+        None => format!("valid: {} queens, no two attack each other", b.queens),
+    }
 }

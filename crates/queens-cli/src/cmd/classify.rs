@@ -1,68 +1,112 @@
-//! `queens classify PLACEMENT`: orbit size, the symmetries that fix it, its canonical form.
+//! `queens classify`: orbit size, the symmetries that fix a placement, its canonical form.
 
-use crate::{input, out};
-use queens::Orbit;
+use crate::exit::{bad, Exit, Result};
+use crate::input::PlacementArgs;
+use crate::output::Out;
+use queens::{Orbit, OrbitKind, Placement};
+use serde::Serialize;
 use std::io::Write;
-use std::process::ExitCode;
 
-/// Classify a placement under the 8 symmetries of the board.
+/// How a classification is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// A few labelled lines per placement
+    Text,
+    /// One JSON object per placement
+    Json,
+}
+
+/// Classify placements under the 8 symmetries of the board
 #[derive(clap::Args)]
-#[command(
-    after_help = "Examples:\n  queens classify 1 5 8 6 3 7 2 4\n  queens classify 2 4 1 3 --json"
-)]
+#[command(after_help = "Examples:
+  queens classify 1 5 8 6 3 7 2 4
+  queens classify 2 4 1 3 --json
+  queens list 8 --fundamental | queens classify -")]
 pub struct Args {
-    /// The placement: rows or squares, one queen in each row and column
-    #[arg(value_name = "PLACEMENT", required = true, num_args = 1..)]
-    placement: Vec<String>,
-    /// Print the classification as JSON
-    #[arg(long)]
+    #[command(flatten)]
+    placements: PlacementArgs,
+    /// Output format
+    #[arg(long, short = 'f', value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Same as --format json
+    #[arg(long, conflicts_with = "format")]
     json: bool,
 }
 
-fn kind(size: usize) -> &'static str {
-    match size {
-        8 => "simple: no symmetry fixes it",
-        4 => "symmetric: fixed by the half turn",
-        2 => "doubly symmetric: fixed by the quarter turn",
-        _ => "fixed by every symmetry",
+#[derive(Serialize)]
+struct Record {
+    n: usize,
+    rows: Vec<u64>,
+    solution: bool,
+    orbit: usize,
+    kind: OrbitKind,
+    fixed_by: Vec<&'static str>,
+    canonical: Vec<u64>,
+}
+
+pub fn run(args: Args) -> Result<Exit> {
+    let json = args.json || args.format == Format::Json;
+    let items = args.placements.read()?;
+    if let Some(item) = items.iter().find(|i| !i.placement.is_permutation()) {
+        let place = match args.placements.stream() {
+            Some(_) => format!("line {}: ", item.line),
+            None => String::new(),
+        };
+        return Err(bad(format!(
+            "{place}'{}' has two queens in one row: classify takes a placement with one queen in each row and column",
+            item.placement.perm()
+        )));
+    }
+    let mut out = Out::stdout();
+    for (k, item) in items.iter().enumerate() {
+        let p = &item.placement;
+        let orbit = Orbit::of(p);
+        if json {
+            out.json_line(&record(p, &orbit))?;
+        } else {
+            if k > 0 {
+                writeln!(out)?;
+            }
+            write_text(&mut out, p, &orbit)?;
+            out.record()?;
+        }
+    }
+    out.flush()?;
+    Ok(Exit::Success)
+}
+
+fn record(p: &Placement, orbit: &Orbit) -> Record {
+    Record {
+        n: p.n(),
+        rows: p.rows_1based(),
+        solution: p.is_solution(),
+        orbit: orbit.size,
+        kind: orbit.kind(),
+        fixed_by: orbit.stabilizer.iter().map(|g| g.name()).collect(),
+        canonical: orbit.canonical.rows_1based(),
     }
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let p = input::placement(&args.placement)?;
-    if !p.is_permutation() {
-        return Err(out::bad(format!(
-            "'{}' has two queens in one row: classify takes a placement with one queen in each row and column",
-            p.perm()
-        )));
-    }
-    let orbit = Orbit::of(&p);
-    let solution = p.is_solution();
-    let mut out = out::stdout();
-    if args.json {
-        let fixed: Vec<&str> = orbit.stabilizer.iter().map(|g| g.name()).collect();
-        let value = serde_json::json!({
-            "n": p.n(),
-            "rows": p.rows_1based(),
-            "solution": solution,
-            "orbit": orbit.size,
-            "fixed_by": fixed,
-            "canonical": orbit.canonical.rows_1based(),
-        });
-        writeln!(out, "{value}")?;
+fn write_text(out: &mut Out, p: &Placement, orbit: &Orbit) -> std::io::Result<()> {
+    let fixed: Vec<String> = orbit.stabilizer.iter().map(|g| g.to_string()).collect();
+    let kind = orbit.kind();
+    writeln!(out, "placement:   {}", p.perm())?;
+    writeln!(
+        out,
+        "solution:    {}",
+        if p.is_solution() { "yes" } else { "no" }
+    )?;
+    writeln!(
+        out,
+        "orbit size:  {} ({kind}: {})",
+        orbit.size,
+        kind.fixed_by()
+    )?;
+    writeln!(out, "fixed by:    {}", fixed.join(", "))?;
+    let this = if orbit.canonical == *p {
+        " (this one)".to_string()
     } else {
-        let fixed: Vec<String> = orbit.stabilizer.iter().map(|g| g.to_string()).collect();
-        writeln!(out, "placement:   {}", p.perm())?;
-        writeln!(out, "solution:    {}", if solution { "yes" } else { "no" })?;
-        writeln!(out, "orbit size:  {} ({})", orbit.size, kind(orbit.size))?;
-        writeln!(out, "fixed by:    {}", fixed.join(", "))?;
-        let this = if orbit.canonical == p {
-            " (this one)".to_string()
-        } else {
-            format!(" (by {})", orbit.to_canonical)
-        };
-        writeln!(out, "canonical:   {}{this}", orbit.canonical.perm())?;
-    }
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
+        format!(" (by {})", orbit.to_canonical)
+    };
+    writeln!(out, "canonical:   {}{this}", orbit.canonical.perm())
 }

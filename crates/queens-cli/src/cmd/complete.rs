@@ -1,12 +1,24 @@
 //! `queens complete`: finish a partly filled board, or prove that it cannot be finished; count
 //! the completions; or write a random instance by the method of Gent, Jefferson and Nightingale.
 
-use crate::{input, out, progress};
+use crate::exit::{bad, Exit, Result};
+use crate::input;
+use crate::job::Job;
+use crate::output::Out;
 use queens::complete::{self, Instance, InstanceFile, Outcome};
 use queens::{DiagramStyle, Placement, Square};
-use std::io::{Read, Write};
-use std::path::PathBuf;
-use std::process::ExitCode;
+use serde::Serialize;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// How the result is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// The verdict, the rows and a diagram (N up to 32)
+    Text,
+    /// One JSON line: `{"n":N,"status":"solved","rows":[...]}`
+    Json,
+}
 
 /// Boards up to this size get a diagram in the text output.
 const DIAGRAM_MAX: usize = 32;
@@ -35,129 +47,125 @@ pub struct Args {
     /// Count every completion (with progress; Ctrl-C stops)
     #[arg(long)]
     count: bool,
-    /// Print the result as one JSON line
-    #[arg(long)]
+    /// Output format
+    #[arg(long, short = 'f', value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Same as --format json
+    #[arg(long, conflicts_with = "format")]
     json: bool,
     /// Write a random instance on an N x N board instead of solving one
     #[arg(long, value_name = "N", conflicts_with_all = ["n", "input", "preset", "count"])]
     generate: Option<String>,
     /// With --generate: the number of preset queens
-    #[arg(long, value_name = "M", requires = "generate")]
+    #[arg(long, value_name = "M")]
     presets: Option<String>,
-    /// With --generate: the random seed
-    #[arg(long, value_name = "S", requires = "generate", default_value_t = 0)]
-    seed: u64,
+    /// With --generate: the random seed; without it, a fresh one, said on stderr
+    #[arg(long, value_name = "S", value_parser = input::seed)]
+    seed: Option<u64>,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> Result<Exit> {
     if let Some(n) = &args.generate {
         return generate(n, args.presets.as_deref(), args.seed);
     }
-    let instance = match (&args.input, &args.n) {
-        (Some(path), _) => read_instance(path)?,
-        (None, Some(n)) => {
-            let n = input::size(n, 1, complete::MAX_N).map_err(out::bad)?;
-            let presets = Square::parse_list(&args.preset.join(" "))
-                .map_err(|e| out::bad(format!("{e} (in --preset)")))?;
-            Instance::with_presets(n, &presets).map_err(|e| out::bad(e.to_string()))?
+    for (given, name) in [
+        (args.presets.is_some(), "--presets"),
+        (args.seed.is_some(), "--seed"),
+    ] {
+        if given {
+            return Err(bad(format!(
+                "{name} goes with --generate N (a random instance); to place queens, give --preset SQUARES"
+            )));
         }
-        (None, None) => {
-            return Err(out::bad(
-                "missing board: give N (with --preset SQUARES), --input FILE or --generate N",
-            ))
-        }
-    };
-    let control = progress::interruptible();
+    }
+    let instance = instance(&args)?;
+    let job = Job::start("completing", None);
     let (solution, completions) = if args.count {
-        let c = progress::watch(&control, "counting completions", || {
-            complete::count(&instance, &control)
-        })?;
+        job.relabel("counting completions");
+        let c = job.check(complete::count(&instance, job.control()))?;
         (c.first, Some(c.count))
     } else {
-        let outcome = progress::watch(&control, "completing", || {
-            complete::solve(&instance, &control)
-        })?;
-        match outcome {
+        match job.check(complete::solve(&instance, job.control()))? {
             Outcome::Solved(p) => (Some(p), None),
             Outcome::Impossible => (None, None),
         }
     };
-    if let Some(p) = &solution {
-        debug_assert!(instance.is_completion(p));
-    }
-    let mut out = out::stdout();
-    if args.json {
-        write_json(&mut out, &instance, solution.as_ref(), completions)?;
+    drop(job);
+    let mut out = Out::stdout();
+    if args.json || args.format == Format::Json {
+        out.json_line(&record(&instance, solution.as_ref(), completions))?;
     } else {
         write_text(&mut out, &instance, solution.as_ref(), completions)?;
     }
     out.flush()?;
-    Ok(if solution.is_some() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(Exit::yes_or_no(solution.is_some()))
 }
 
-fn read_instance(path: &PathBuf) -> anyhow::Result<Instance> {
-    let stdin = path.as_os_str() == "-";
-    let shown = if stdin {
-        "standard input".to_string()
-    } else {
-        format!("'{}'", path.display())
-    };
-    let mut text = String::new();
-    let read = if stdin {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
-    } else {
-        std::fs::read_to_string(path).map(|t| text = t)
-    };
-    read.map_err(|e| out::bad(format!("cannot read {shown}: {e}")))?;
+/// The instance to complete: from `--input`, or N and `--preset`.
+fn instance(args: &Args) -> Result<Instance> {
+    match (&args.input, &args.n) {
+        (Some(path), _) => read_instance(path),
+        (None, Some(n)) => {
+            let n = input::size(n, 1, complete::MAX_N).map_err(bad)?;
+            let presets = Square::parse_list(&args.preset.join(" "))
+                .map_err(|e| bad(format!("{e} (in --preset)")))?;
+            Instance::with_presets(n, &presets).map_err(|e| bad(e.to_string()))
+        }
+        (None, None) => Err(bad(
+            "missing board: give N (with --preset SQUARES), --input FILE or --generate N",
+        )),
+    }
+}
+
+fn read_instance(path: &Path) -> Result<Instance> {
+    let shown = input::shown(path);
+    let text = input::read_text(path)?;
     let file: InstanceFile = serde_json::from_str(&text).map_err(|e| {
-        out::bad(format!(
+        bad(format!(
             "bad instance file {shown}: {e} (expected {{\"n\":N,\"queens\":[[col,row],...]}})"
         ))
     })?;
-    Instance::try_from(file).map_err(|e| out::bad(format!("{e} (in {shown})")))
+    Instance::try_from(file).map_err(|e| bad(format!("{e} (in {shown})")))
 }
 
-fn generate(n: &str, presets: Option<&str>, seed: u64) -> anyhow::Result<ExitCode> {
-    let n = input::size(n, 1, complete::MAX_N).map_err(out::bad)?;
-    let presets = presets.ok_or_else(|| out::bad("--generate needs --presets M"))?;
+fn generate(n: &str, presets: Option<&str>, seed: Option<u64>) -> Result<Exit> {
+    let n = input::size(n, 1, complete::MAX_N).map_err(bad)?;
+    let presets = presets.ok_or_else(|| bad("--generate needs --presets M"))?;
     let m = input::size(presets, 0, n).map_err(|_| {
-        out::bad(format!(
+        bad(format!(
             "bad --presets '{presets}': expected a number of queens from 0 to {n}"
         ))
     })?;
-    let instance = complete::generate::generate(n, m, seed).map_err(|e| out::bad(e.to_string()))?;
-    let mut out = out::stdout();
-    writeln!(out, "{}", serde_json::to_string(&instance.to_file())?)?;
+    let seed = input::seed_or_fresh(seed);
+    let instance = complete::generate::generate(n, m, seed).map_err(|e| bad(e.to_string()))?;
+    let mut out = Out::stdout();
+    out.json_line(&instance.to_file())?;
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Success)
 }
 
-fn write_json(
-    out: &mut impl Write,
-    instance: &Instance,
-    solution: Option<&Placement>,
+/// The result as JSON.
+#[derive(Serialize)]
+struct Record {
+    n: usize,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rows: Option<Vec<u64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     completions: Option<u128>,
-) -> anyhow::Result<()> {
-    let mut value = serde_json::json!({
-        "n": instance.n(),
-        "status": if solution.is_some() { "solved" } else { "impossible" },
-    });
-    if let Some(p) = solution {
-        value["rows"] = serde_json::json!(p.rows_1based());
+}
+
+fn record(instance: &Instance, solution: Option<&Placement>, completions: Option<u128>) -> Record {
+    Record {
+        n: instance.n(),
+        status: if solution.is_some() {
+            "solved"
+        } else {
+            "impossible"
+        },
+        rows: solution.map(Placement::rows_1based),
+        completions,
     }
-    if let Some(c) = completions {
-        // Beyond u64 only in theory; keep the number exact either way.
-        value["completions"] = match u64::try_from(c) {
-            Ok(c) => serde_json::json!(c),
-            Err(_) => serde_json::json!(c.to_string()),
-        };
-    }
-    writeln!(out, "{value}")?;
-    Ok(())
 }
 
 fn write_text(
@@ -165,7 +173,7 @@ fn write_text(
     instance: &Instance,
     solution: Option<&Placement>,
     completions: Option<u128>,
-) -> anyhow::Result<()> {
+) -> std::io::Result<()> {
     let n = instance.n();
     let kept = instance.presets().len();
     if let Some(c) = completions {

@@ -1,64 +1,125 @@
 //! `queens count N` and `queens count A..B`: exact totals, fundamental counts, orbit breakdown.
+//!
+//! `--algorithm` names a counting engine (`auto`, the default, `quarters`, `dihedral`,
+//! `constellation`, `somers`) or one of the classic algorithms of the seeds (`brute`, ...,
+//! `bitmask`), which also counts its work (`--stats`).
 
+use crate::cmd::classic::{self, StatsRecord};
+use crate::exit::{bad, Exit, Failure, Result};
 use crate::input::Sizes;
-use crate::out;
-use crate::progress;
-use queens::count::{self, Counts, Engine};
+use crate::job::{self, Job};
+use crate::output::{millis, Out};
+use queens::classic::{Algorithm, End, Options, Stats};
+use queens::count::{self, symmetric, Counts, Engine};
+use queens::OrbitKind;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::io::Write;
-use std::process::ExitCode;
-use std::time::Instant;
+use std::ops::ControlFlow;
 
-/// Count all solutions exactly, with the fundamental (symmetry-reduced) count and the orbits.
+/// What counts: an engine, or a classic algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counter {
+    Engine(Engine),
+    Classic(Algorithm),
+}
+
+impl Counter {
+    /// The name on the command line (the reference engine is `somers`, apart from the
+    /// classic `bitmask` of the seeds).
+    pub fn name(self) -> &'static str {
+        match self {
+            Counter::Engine(Engine::Bitmask) => "somers",
+            Counter::Engine(e) => e.name(),
+            Counter::Classic(a) => a.name(),
+        }
+    }
+
+    fn all() -> Vec<Counter> {
+        let engines = Engine::ALL.iter().map(|&e| Counter::Engine(e));
+        let classics = Algorithm::ALL
+            .iter()
+            .filter(|&&a| a != Algorithm::Fast)
+            .map(|&a| Counter::Classic(a));
+        engines.chain(classics).collect()
+    }
+
+    /// The value parser of `--algorithm`.
+    pub fn parse(s: &str) -> std::result::Result<Counter, String> {
+        if s == "fast" {
+            return Ok(Counter::Engine(Engine::Auto));
+        }
+        Counter::all()
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Counter::all().iter().map(|c| c.name()).collect();
+                format!(
+                    "unknown algorithm '{s}': expected one of {}",
+                    names.join(", ")
+                )
+            })
+    }
+
+    fn max_n(self) -> usize {
+        match self {
+            Counter::Engine(e) => e.max_n(),
+            Counter::Classic(a) => a.max_n(),
+        }
+    }
+}
+
+/// How the counts are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Labelled lines for one N, a table for a range
+    Text,
+    /// One JSON object per N
+    Json,
+}
+
+/// Count all solutions exactly, with the fundamental (symmetry-reduced) count and the orbits
 #[derive(clap::Args)]
-#[command(
-    after_help = "Examples:\n  queens count 8\n  queens count 16 --threads 2\n  queens count 4..14\n  queens count 12 --json"
-)]
+#[command(after_help = "Examples:
+  queens count 8
+  queens count 16 --threads 2
+  queens count 4..14
+  queens count 12 --json
+  queens count 18 --algorithm dihedral
+  queens count 10 --algorithm wirth --stats")]
 pub struct Args {
     /// Board size N (1 to 32), or a range A..B for a table
-    #[arg(value_name = "N|A..B", value_parser = parse_sizes)]
+    #[arg(value_name = "N|A..B", value_parser = |s: &str| Sizes::parse(s, 1, Engine::Auto.max_n()))]
     sizes: Sizes,
     /// Worker threads (default: all cores)
     #[arg(long, short = 't', value_name = "T", value_parser = parse_threads)]
     threads: Option<usize>,
-    /// One JSON object per line
-    #[arg(long)]
+    /// Output format
+    #[arg(long, short = 'f', value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Same as --format json
+    #[arg(long, conflicts_with = "format")]
     json: bool,
-    /// Count with one of the classic algorithms: brute, permutations, naive, wirth,
-    /// iterative, bitmask, fast (the default engine)
-    #[arg(long, value_name = "NAME", value_parser = crate::cmd::algorithm::parse)]
-    algorithm: Option<queens::classic::Algorithm>,
-    /// With --algorithm: the work it took (nodes, tests, placements, removals; stderr, or
-    /// "stats" in the JSON)
-    #[arg(long, requires = "algorithm")]
+    /// What counts: an engine, auto (the default: the fastest for N), quarters (meet in the
+    /// middle), dihedral, constellation, somers (the reference backtracker); or a classic
+    /// algorithm: brute, permutations, naive, wirth, iterative, bitmask
+    #[arg(long, short = 'a', alias = "engine", value_name = "NAME", default_value = "auto", value_parser = Counter::parse)]
+    algorithm: Counter,
+    /// With a classic algorithm: the work it took (nodes, tests, placements, removals;
+    /// stderr, or "stats" in the JSON)
+    #[arg(long)]
     stats: bool,
-    /// Counting engine: auto (the default: quarters for N = 14 to 23, dihedral otherwise), quarters
-    /// (meet in the middle, the fastest), dihedral, constellation, or bitmask (the reference)
-    #[arg(long, value_name = "NAME", default_value = Engine::default().name(), value_parser = parse_engine, conflicts_with = "algorithm")]
-    engine: Engine,
 }
 
-fn parse_engine(s: &str) -> Result<Engine, String> {
-    Engine::from_name(s).ok_or_else(|| {
-        let names: Vec<_> = Engine::ALL.iter().map(|e| e.name()).collect();
-        format!("unknown engine '{s}': expected one of {}", names.join(", "))
-    })
-}
-
-fn parse_sizes(s: &str) -> Result<Sizes, String> {
-    Sizes::parse(s, 1, Engine::default().max_n())
-}
-
-fn parse_threads(s: &str) -> Result<usize, String> {
+fn parse_threads(s: &str) -> std::result::Result<usize, String> {
     crate::input::size(s, 1, 1024)
-        .map_err(|_| format!("expected a thread count from 1 to 1024, got '{s}'"))
+        .map_err(|_| format!("bad thread count '{s}': expected a whole number from 1 to 1024"))
 }
 
 /// The orbit breakdown as a JSON map with the orbit sizes as keys, largest first.
 struct Orbits(Vec<(usize, u128)>);
 
 impl Serialize for Orbits {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.0.len()))?;
         for (size, count) in &self.0 {
             map.serialize_entry(&size.to_string(), count)?;
@@ -74,45 +135,19 @@ struct Record {
     fundamental: u128,
     orbits: Orbits,
     seconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<StatsRecord>,
 }
 
-fn record(c: &Counts, seconds: f64) -> Record {
-    Record {
-        n: c.n,
-        total: c.total,
-        fundamental: c.fundamental(),
-        orbits: Orbits(c.orbits()),
-        seconds: (seconds * 1000.0).round() / 1000.0,
-    }
-}
-
-fn kind(size: usize) -> &'static str {
-    match size {
-        8 => "simple",
-        4 => "symmetric",
-        2 => "doubly symmetric",
-        _ => "fixed by every symmetry",
-    }
-}
-
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let pool = match args.threads {
-        Some(t) => rayon::ThreadPoolBuilder::new().num_threads(t).build()?,
-        None => rayon::ThreadPoolBuilder::new().build()?,
-    };
-    if let Some(a) = args.algorithm {
-        crate::cmd::algorithm::check_size(a, args.sizes.to)?;
-    } else if args.sizes.to > args.engine.max_n() {
-        return Err(out::bad(format!(
-            "N = {} is too large for the {} engine: at most {}",
-            args.sizes.to,
-            args.engine.name(),
-            args.engine.max_n()
-        )));
-    }
-    let control = progress::interruptible();
-    let mut out = out::stdout();
-    if !args.sizes.is_single() && !args.json {
+pub fn run(args: Args) -> Result<Exit> {
+    let json = args.json || args.format == Format::Json;
+    check(&args)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| bad(format!("cannot start the worker threads: {e}")))?;
+    let mut out = Out::stdout();
+    if !args.sizes.is_single() && !json {
         writeln!(
             out,
             "{:>3} {:>22} {:>22} {:>10}",
@@ -121,50 +156,138 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         out.flush()?;
     }
     for n in args.sizes.from..=args.sizes.to {
-        let mut work = None;
-        let (counts, seconds) = progress::watch(&control, &format!("counting N = {n}"), || {
-            let start = Instant::now();
-            let counts = pool.install(|| match args.algorithm {
-                Some(a) => crate::cmd::algorithm::count(n, a, &control).map(|(counts, stats)| {
-                    work = Some((a, stats));
-                    counts
-                }),
-                None => count::count(n, args.engine, &control),
-            });
-            (counts, start.elapsed().as_secs_f64())
-        });
-        let counts = counts?;
-        if args.json {
-            let mut record = serde_json::to_value(record(&counts, seconds))?;
-            if let Some((a, stats)) = work.filter(|_| args.stats) {
-                let json = crate::cmd::algorithm::stats_json(a, stats.as_ref(), seconds);
-                record["stats"] = json;
-            }
-            serde_json::to_writer(&mut out, &record)?;
-            writeln!(out)?;
-        } else if args.sizes.is_single() {
-            writeln!(out, "N = {n}")?;
-            writeln!(out, "total:        {}", counts.total)?;
-            writeln!(out, "fundamental:  {}", counts.fundamental())?;
-            for (size, count) in counts.orbits() {
-                writeln!(out, "orbits of {size}:  {count} ({})", kind(size))?;
-            }
-            writeln!(out, "seconds:      {seconds:.3}")?;
+        warn_if_long(
+            args.algorithm,
+            n,
+            args.threads.unwrap_or(pool.current_num_threads()),
+        );
+        let job = Job::start(format!("counting N = {n}"), None);
+        let (counts, stats) = pool.install(|| count_with(args.algorithm, n, &job))?;
+        let seconds = job.seconds();
+        drop(job);
+        let stats = stats.filter(|_| args.stats);
+        if json {
+            out.json_line(&record(&counts, seconds, args.algorithm, stats.as_ref()))?;
         } else {
-            writeln!(
-                out,
-                "{:>3} {:>22} {:>22} {:>10.3}",
-                n,
-                counts.total,
-                counts.fundamental(),
-                seconds
-            )?;
+            write_text(&mut out, &counts, seconds, args.sizes.is_single())?;
+            if let (Some(s), Counter::Classic(a)) = (&stats, args.algorithm) {
+                out.flush()?;
+                eprintln!("queens: {}", classic::stats_line(a, n, Some(s), seconds));
+            }
         }
         out.flush()?;
-        if let (Some((a, stats)), true, false) = (work, args.stats, args.json) {
-            let line = crate::cmd::algorithm::stats_line(a, n, stats.as_ref(), seconds);
-            eprintln!("queens: {line}");
-        }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Success)
+}
+
+/// Options that do not fit together, and sizes beyond the algorithm.
+fn check(args: &Args) -> Result<()> {
+    if args.stats && matches!(args.algorithm, Counter::Engine(_)) {
+        return Err(bad(format!(
+            "--stats counts the work of a classic algorithm (brute, permutations, naive, wirth, iterative, bitmask); the engine '{}' counts none",
+            args.algorithm.name()
+        )));
+    }
+    if args.sizes.to > args.algorithm.max_n() {
+        return Err(bad(format!(
+            "N = {} is too large for --algorithm {}: it accepts N up to {}",
+            args.sizes.to,
+            args.algorithm.name(),
+            args.algorithm.max_n()
+        )));
+    }
+    Ok(())
+}
+
+/// Counts `n` with an engine or a classic algorithm (the symmetric counts of the classic
+/// runs come from the library's small separate search); the stats of a classic run.
+fn count_with(counter: Counter, n: usize, job: &Job) -> Result<(Counts, Option<Stats>)> {
+    let algorithm = match counter {
+        Counter::Engine(e) => return Ok((job.check(count::count(n, e, job.control()))?, None)),
+        Counter::Classic(a) => a,
+    };
+    job.units(classic::units(algorithm));
+    let result = queens::classic::run(algorithm, n, Options::default(), job.control(), |_| {
+        ControlFlow::Continue(())
+    });
+    let stats = job.check(result)?;
+    if stats.end != End::Finished {
+        return Err(Failure::Interrupted);
+    }
+    let counts = Counts {
+        n,
+        total: stats.solutions as u128,
+        fixed180: symmetric::count_fixed180(n) as u128,
+        fixed90: symmetric::count_fixed90(n) as u128,
+    };
+    Ok((counts, Some(stats)))
+}
+
+/// A rough model of the CPU seconds of the default engine on one core of a machine like the
+/// one of BENCHMARKS.md (N = 18 in about 4 s, each N about 8 times the last), and of the
+/// others from their own figures there.
+pub fn rough_seconds(counter: Counter, n: usize) -> f64 {
+    let (at18, growth) = match counter {
+        Counter::Engine(Engine::Auto | Engine::Quarters) if n <= count::quarters::MAX_N => {
+            (4.0, 7.0)
+        }
+        Counter::Engine(Engine::Bitmask) => (200.0, 7.5),
+        Counter::Engine(_) => (90.0, 7.5),
+        Counter::Classic(_) => (400.0, 7.5),
+    };
+    at18 * f64::powf(growth, n as f64 - 18.0)
+}
+
+/// Says before a long count starts what it will cost.
+fn warn_if_long(counter: Counter, n: usize, threads: usize) {
+    if let Counter::Classic(a @ (Algorithm::Brute | Algorithm::Permutations)) = counter {
+        return classic::warn_if_long(a, n);
+    }
+    let cpu = rough_seconds(counter, n);
+    if cpu >= 600.0 {
+        eprintln!(
+            "queens: warning: counting N = {n} with {} takes about {} of CPU time ({} on {threads} threads) by a rough model; Ctrl-C stops it",
+            counter.name(),
+            job::duration(cpu),
+            job::duration(cpu / threads.max(1) as f64)
+        );
+    }
+}
+
+fn record(c: &Counts, seconds: f64, counter: Counter, stats: Option<&Stats>) -> Record {
+    Record {
+        n: c.n,
+        total: c.total,
+        fundamental: c.fundamental(),
+        orbits: Orbits(c.orbits()),
+        seconds: millis(seconds),
+        stats: match (counter, stats) {
+            (Counter::Classic(a), Some(s)) => Some(StatsRecord::new(a, Some(s), seconds)),
+            _ => None,
+        },
+    }
+}
+
+fn write_text(out: &mut Out, c: &Counts, seconds: f64, single: bool) -> std::io::Result<()> {
+    if !single {
+        return writeln!(
+            out,
+            "{:>3} {:>22} {:>22} {:>10.3}",
+            c.n,
+            c.total,
+            c.fundamental(),
+            seconds
+        );
+    }
+    writeln!(out, "N = {}", c.n)?;
+    writeln!(out, "total:        {}", c.total)?;
+    writeln!(out, "fundamental:  {}", c.fundamental())?;
+    for (size, count) in c.orbits() {
+        writeln!(
+            out,
+            "orbits of {size}:  {count} ({})",
+            OrbitKind::of_size(size)
+        )?;
+    }
+    writeln!(out, "seconds:      {seconds:.3}")
 }

@@ -1,29 +1,29 @@
-//! `queens list N`: every solution, or one per orbit, streamed in lexicographic order.
+//! `queens list N`: every solution, or one per orbit, streamed in the order the chosen
+//! algorithm finds them (the default engine: lexicographic order).
 
-use crate::out;
-use queens::solutions::{self, Solutions};
-use queens::{DiagramStyle, Placement};
+use crate::cmd::classic::{self, StatsRecord};
+use crate::exit::{bad, Exit, Failure, Result};
+use crate::job::Job;
+use crate::output::placement::{self, Format, Notes};
+use crate::output::Out;
+use queens::classic::{Algorithm, End, Event, Options, Stats};
+use queens::symmetry::{is_canonical, Orbit};
+use queens::{solutions, DiagramStyle, Placement};
 use std::io::Write;
-use std::process::ExitCode;
+use std::ops::ControlFlow;
 
-/// How a placement is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Rows of columns a, b, c, ...: `1 5 8 6 3 7 2 4`
-    Perm,
-    /// Squares: `a1 b5 c8 d6 e3 f7 g2 h4`
-    Algebraic,
-    /// A diagram per solution, numbered `Result #n`
-    Board,
-    /// One JSON object per line: `{"n":8,"rows":[1,5,8,6,3,7,2,4]}`
-    Json,
-}
+/// Beyond this N the first solutions in lexicographic order take backtracking a very long time.
+pub const SLOW_FIRST_SOLUTION: usize = 32;
 
-/// List every solution in lexicographic order of the rows (or one per orbit).
+/// List every solution (or one per orbit), streamed as they are found
 #[derive(clap::Args)]
-#[command(
-    after_help = "Examples:\n  queens list 8\n  queens list 8 --fundamental\n  queens list 6 --format board\n  queens list 16 | head"
-)]
+#[command(after_help = "Examples:
+  queens list 8
+  queens list 8 --fundamental
+  queens list 6 --format board --unicode
+  queens list 8 --algorithm wirth --stats
+  queens list 16 | head
+  queens list 8 | queens check -")]
 pub struct Args {
     /// Board size N (1 to 64)
     #[arg(value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, solutions::MAX_N))]
@@ -34,105 +34,172 @@ pub struct Args {
     /// Output format
     #[arg(long, short = 'f', value_enum, default_value_t = Format::Perm)]
     format: Format,
-    /// Draw boards with Unicode pieces (with --format board)
+    /// Same as --format json
+    #[arg(long, conflicts_with = "format")]
+    json: bool,
+    /// Draw the diagrams with Unicode pieces (with --format board)
     #[arg(long)]
     unicode: bool,
     /// Stop after K solutions
     #[arg(long, value_name = "K")]
     limit: Option<u64>,
     /// The algorithm that finds them, in its own order: brute, permutations, naive, wirth,
-    /// iterative, bitmask, fast (the default engine)
-    #[arg(long, value_name = "NAME", value_parser = crate::cmd::algorithm::parse)]
-    algorithm: Option<queens::classic::Algorithm>,
+    /// iterative, bitmask, or fast (the library's engine, the default)
+    #[arg(long, short = 'a', value_name = "NAME", default_value = "fast", value_parser = classic::parse)]
+    algorithm: Algorithm,
     /// Show the work: each solution's safety tests since the one before (Wirth's n), and a
     /// summary (stderr, or a last JSON line)
     #[arg(long)]
     stats: bool,
-    /// Same as --format json
-    #[arg(long, conflicts_with = "format")]
-    json: bool,
     /// With --algorithm iterative: only the half the program finds (first queen in the lower
     /// half), as in the seed's listing
     #[arg(long)]
     half: bool,
 }
 
-/// Writes one placement in a format; `number` is its 1-based position, `orbit` its orbit size
-/// when listing representatives.
-pub fn write_placement(
-    out: &mut impl Write,
-    p: &Placement,
+/// The listing as it goes.
+struct Listing {
+    out: Out,
     format: Format,
     style: DiagramStyle,
-    number: u64,
-    orbit: Option<usize>,
-) -> std::io::Result<()> {
-    match format {
-        Format::Perm | Format::Algebraic => {
-            let text = if format == Format::Perm {
-                p.perm()
-            } else {
-                p.algebraic()
-            };
-            match orbit {
-                Some(size) => writeln!(out, "{text}  orbit {size}"),
-                None => writeln!(out, "{text}"),
-            }
+    fundamental: bool,
+    stats: bool,
+    limit: u64,
+    listed: u64,
+    tests_to_last: u64,
+    pending: u64,
+    failure: Option<std::io::Error>,
+}
+
+impl Listing {
+    /// Handles one event of the search: writes the solutions that are listed.
+    fn event(&mut self, e: &Event) -> ControlFlow<()> {
+        let Event::Solution {
+            placement, tests, ..
+        } = e
+        else {
+            return ControlFlow::Continue(());
+        };
+        self.pending += tests;
+        if self.fundamental && !is_canonical(placement) {
+            return ControlFlow::Continue(());
         }
-        Format::Board => {
-            write!(out, "{}", p.diagram(style))?;
-            match orbit {
-                Some(size) => writeln!(out, "Result #{number} (orbit of {size})\n"),
-                None => writeln!(out, "Result #{number}\n"),
-            }
+        self.listed += 1;
+        self.tests_to_last += self.pending;
+        let notes = Notes {
+            number: self.listed,
+            orbit: self.fundamental.then(|| Orbit::of(placement).size),
+            tests: self.stats.then_some(std::mem::take(&mut self.pending)),
+        };
+        self.pending = 0;
+        if let Err(e) = self.write(placement, notes) {
+            self.failure = Some(e);
+            return ControlFlow::Break(());
         }
-        Format::Json => {
-            let rows = p.rows_1based();
-            match orbit {
-                Some(size) => writeln!(
-                    out,
-                    "{}",
-                    serde_json::json!({"n": p.n(), "rows": rows, "orbit": size})
-                ),
-                None => writeln!(out, "{}", serde_json::json!({"n": p.n(), "rows": rows})),
-            }
+        if self.listed >= self.limit {
+            return ControlFlow::Break(());
         }
+        ControlFlow::Continue(())
+    }
+
+    fn write(&mut self, p: &Placement, notes: Notes) -> std::io::Result<()> {
+        placement::write(&mut self.out, p, self.format, self.style, notes)?;
+        self.out.record()
     }
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let style = if args.unicode {
-        DiagramStyle::Unicode
-    } else {
-        DiagramStyle::Ascii
-    };
+pub fn run(args: Args) -> Result<Exit> {
     let format = if args.json { Format::Json } else { args.format };
-    if args.algorithm.is_some() || args.stats || args.half {
-        return crate::cmd::algorithm::list(crate::cmd::algorithm::ListRequest {
-            n: args.n,
-            algorithm: args.algorithm.unwrap_or(queens::classic::Algorithm::Fast),
-            fundamental: args.fundamental,
-            format,
-            style,
-            limit: args.limit,
-            stats: args.stats,
-            half: args.half,
-        });
+    if args.unicode && format != Format::Board {
+        return Err(bad(
+            "--unicode draws the board diagrams: use it with --format board",
+        ));
     }
-    let limit = args.limit.unwrap_or(u64::MAX);
-    let mut out = out::stdout();
-    let mut number = 0;
-    if args.fundamental {
-        for (p, orbit) in solutions::fundamental(args.n)?.take(limit as usize) {
-            number += 1;
-            write_placement(&mut out, &p, format, style, number, Some(orbit.size))?;
-        }
-    } else {
-        for p in Solutions::new(args.n)?.take(limit as usize) {
-            number += 1;
-            write_placement(&mut out, &p, format, style, number, None)?;
-        }
+    classic::check_size(args.algorithm, args.n)?;
+    classic::check_half(args.algorithm, args.half)?;
+    if args.n > SLOW_FIRST_SOLUTION && args.algorithm != Algorithm::Brute {
+        eprintln!(
+            "queens: warning: beyond N = {SLOW_FIRST_SOLUTION} backtracking can take hours or more to reach even the first solutions in this order; `queens solve {}` gives one at once (Ctrl-C stops)",
+            args.n
+        );
     }
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    let style = match args.unicode {
+        true => DiagramStyle::Unicode,
+        false => DiagramStyle::Ascii,
+    };
+    let mut listing = Listing {
+        out: Out::stdout(),
+        format,
+        style,
+        fundamental: args.fundamental,
+        stats: args.stats,
+        limit: args.limit.unwrap_or(u64::MAX),
+        listed: 0,
+        tests_to_last: 0,
+        pending: 0,
+        failure: None,
+    };
+    if listing.limit == 0 {
+        return Ok(Exit::Success);
+    }
+    classic::warn_if_long(args.algorithm, args.n);
+    let job = Job::start(format!("listing N = {} ({})", args.n, args.algorithm), None);
+    job.units(classic::units(args.algorithm));
+    let options = Options {
+        trace: false,
+        half: args.half,
+    };
+    let result = queens::classic::run(args.algorithm, args.n, options, job.control(), |e| {
+        listing.event(e)
+    });
+    if let Some(e) = listing.failure.take() {
+        return Err(e.into());
+    }
+    let stats = job.check(result)?;
+    let seconds = job.seconds();
+    drop(job);
+    if args.stats {
+        summary(&mut listing, &args, &stats, seconds)?;
+    }
+    listing.out.flush()?;
+    if listing.listed == 0 && stats.end == End::Finished {
+        return Err(Failure::No(format!(
+            "no solution exists for N = {}",
+            args.n
+        )));
+    }
+    Ok(Exit::Success)
+}
+
+/// The summary of `--stats`: a last JSON line, or lines on stderr.
+fn summary(listing: &mut Listing, args: &Args, stats: &Stats, seconds: f64) -> Result<()> {
+    let instrumented = args.algorithm.instrumented();
+    let average =
+        classic::tests_per_solution(listing.listed, listing.tests_to_last).filter(|_| instrumented);
+    if listing.format == Format::Json {
+        let mut record = StatsRecord::new(args.algorithm, instrumented.then_some(stats), seconds);
+        record.n = Some(args.n);
+        record.tests_per_solution = average.map(|a| (a * 1000.0).round() / 1000.0);
+        #[derive(serde::Serialize)]
+        struct Summary {
+            stats: StatsRecord,
+        }
+        listing.out.json_line(&Summary { stats: record })?;
+        return Ok(());
+    }
+    listing.out.flush()?;
+    let line = classic::stats_line(
+        args.algorithm,
+        args.n,
+        instrumented.then_some(stats),
+        seconds,
+    );
+    eprintln!("queens: {line}");
+    if let Some(avg) = average {
+        eprintln!("queens: {avg:.1} tests per solution listed (the average of Wirth's n)");
+    }
+    if stats.end == End::Stopped {
+        eprintln!("queens: stopped after {} listed (--limit)", listing.listed);
+    }
+    Ok(())
 }

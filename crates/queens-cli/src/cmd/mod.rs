@@ -1,10 +1,11 @@
 //! One module per subcommand: its arguments (clap derive) and its `run`.
 
-pub mod algorithm;
 pub mod bench;
 pub mod check;
+pub mod classic;
 pub mod classify;
 pub mod complete;
+pub mod completions;
 pub mod count;
 pub mod list;
 pub mod show;

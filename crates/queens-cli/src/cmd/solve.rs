@@ -5,15 +5,15 @@
 //! solution. The permutation and JSON formats are written as the rows come, so the explicit
 //! construction streams any N in constant memory.
 
-use crate::cmd::list::{write_placement, Format};
-use crate::{out, progress};
+use crate::exit::{bad, Exit, Failure, Result};
+use crate::input;
+use crate::job::Job;
+use crate::output::placement::{self, Format, Notes};
+use crate::output::Out;
 use queens::construct::{explicit, min_conflicts, random};
-use queens::{Control, DiagramStyle, Placement, Square};
+use queens::{DiagramStyle, Placement, Square};
 use std::io::Write;
-use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// How to find the solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -29,10 +29,31 @@ pub enum Method {
     Random,
 }
 
+impl Method {
+    fn name(self) -> &'static str {
+        match self {
+            Method::Explicit => "explicit",
+            Method::MinConflicts => "min-conflicts",
+            Method::Backtrack => "backtrack",
+            Method::Random => "random",
+        }
+    }
+
+    /// Whether the method searches (and so takes a time limit).
+    fn searches(self) -> bool {
+        self != Method::Explicit
+    }
+
+    /// Whether the method draws at random (and so takes a seed).
+    fn seeded(self) -> bool {
+        matches!(self, Method::MinConflicts | Method::Random)
+    }
+}
+
 /// The largest N drawn as a board diagram.
 const BOARD_MAX_N: usize = 1000;
 
-/// Find one solution for an N x N board.
+/// Find one solution for an N x N board
 #[derive(clap::Args)]
 #[command(
     after_help = "Exit codes: 0 a solution (or --exists: yes), 1 none exists (N = 2, 3) or \
@@ -41,29 +62,40 @@ none found within --time-limit, 2 bad input.
 Examples:
   queens solve 8                           # the seed's construction: 2 4 6 8 3 1 7 5
   queens solve 100000000 > big.txt         # 889 MB, streamed in constant memory
-  queens solve 1000000 --method min-conflicts --seed 7 --stats
-  queens solve 8 --method random --format board
+  queens solve 1000000 --algorithm min-conflicts --seed 7 --stats
+  queens solve 8 --algorithm random --format board
   queens solve 3 --exists
-  queens solve 8 --method backtrack --stats"
+  queens solve 8 --algorithm backtrack --stats
+  queens solve 1000 --json | queens check -"
 )]
 pub struct Args {
     /// Board size N
     #[arg(value_name = "N")]
     pub n: String,
-    /// Method
-    #[arg(long, short = 'm', value_enum, default_value_t = Method::Explicit)]
-    pub method: Method,
-    /// Random seed (min-conflicts, random); without it, a fresh one (shown by --stats)
-    #[arg(long, value_name = "S")]
+    /// How to find it (default: explicit)
+    #[arg(
+        long,
+        short = 'a',
+        alias = "method",
+        short_alias = 'm',
+        value_enum,
+        value_name = "NAME"
+    )]
+    pub algorithm: Option<Method>,
+    /// Random seed (min-conflicts, random); without it, a fresh one, said on stderr
+    #[arg(long, value_name = "S", value_parser = input::seed)]
     pub seed: Option<u64>,
     /// Output format (board: N up to 1000)
     #[arg(long, short = 'f', value_enum, default_value_t = Format::Perm)]
     pub format: Format,
+    /// Same as --format json
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// Print the work the search took (on stderr, or in the JSON)
     #[arg(long)]
     pub stats: bool,
-    /// Give up after this many seconds (searching methods)
-    #[arg(long, value_name = "SECONDS")]
+    /// Give up after this long (the searching methods): seconds, or with a unit (90s, 5m, 2h)
+    #[arg(long, value_name = "SECONDS", value_parser = input::seconds)]
     pub time_limit: Option<f64>,
     /// Only say whether a solution exists (yes for N = 1 and N >= 4), for any N at once
     #[arg(long)]
@@ -73,31 +105,81 @@ pub struct Args {
     pub unicode: bool,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(mut args: Args) -> Result<Exit> {
+    if args.json {
+        args.format = Format::Json;
+    }
+    check_options(&args)?;
     if args.exists {
         return exists(&args);
     }
-    match args.method {
-        Method::Backtrack => crate::cmd::solve_backtrack::run(&args),
+    match args.algorithm.unwrap_or(Method::Explicit) {
+        Method::Backtrack => {
+            crate::cmd::solve_backtrack::run(crate::cmd::solve_backtrack::Request {
+                n: &args.n,
+                format: args.format,
+                style: style(&args),
+                stats: args.stats,
+                time_limit: args.time_limit,
+            })
+        }
         Method::Explicit => run_explicit(&args),
         Method::MinConflicts => run_min_conflicts(&args),
         Method::Random => run_random(&args),
     }
 }
 
+/// Options that would have no effect are refused, with the reason.
+fn check_options(args: &Args) -> Result<()> {
+    let method = args.algorithm.unwrap_or(Method::Explicit);
+    if args.exists {
+        let extra = [
+            (args.algorithm.is_some(), "--algorithm"),
+            (args.seed.is_some(), "--seed"),
+            (args.time_limit.is_some(), "--time-limit"),
+            (args.stats, "--stats"),
+            (args.unicode, "--unicode"),
+        ];
+        if let Some((_, name)) = extra.iter().find(|(given, _)| *given) {
+            return Err(bad(format!(
+                "{name} has no effect with --exists, which answers without a search"
+            )));
+        }
+        return Ok(());
+    }
+    if args.seed.is_some() && !method.seeded() {
+        return Err(bad(format!(
+            "--seed has no effect on --algorithm {}: it seeds min-conflicts and random",
+            method.name()
+        )));
+    }
+    if args.time_limit.is_some() && !method.searches() {
+        return Err(bad(
+            "--time-limit has no effect on the explicit construction, which does not search: use it with min-conflicts, backtrack or random",
+        ));
+    }
+    if args.unicode && args.format != Format::Board {
+        return Err(bad(
+            "--unicode draws the board diagram: use it with --format board",
+        ));
+    }
+    Ok(())
+}
+
 /// `--exists`: a yes or no for any whole number, however long.
-fn exists(args: &Args) -> anyhow::Result<ExitCode> {
+fn exists(args: &Args) -> Result<Exit> {
     let text = args.n.trim();
     let digits = text.trim_start_matches('0');
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) || digits.is_empty() {
-        return Err(out::bad(format!(
-            "expected a whole number N >= 1, got '{}'",
+        return Err(bad(format!(
+            "bad board size '{}': expected a whole number N >= 1",
             args.n
         )));
     }
     let yes = digits != "2" && digits != "3";
-    let mut out = out::stdout();
+    let mut out = Out::stdout();
     if args.format == Format::Json {
+        // N may have any number of digits: written as they are, a JSON number of any length.
         writeln!(out, "{{\"n\":{digits},\"exists\":{yes}}}")?;
     } else if yes {
         writeln!(out, "yes: N = {digits} has a solution")?;
@@ -109,11 +191,7 @@ fn exists(args: &Args) -> anyhow::Result<ExitCode> {
         )?;
     }
     out.flush()?;
-    Ok(if yes {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(Exit::yes_or_no(yes))
 }
 
 /// Why N = 2 and 3 have no solution.
@@ -125,22 +203,19 @@ fn why_none(n: &str) -> &'static str {
     }
 }
 
-/// The exit for N = 2 and 3.
-fn none_exists(n: usize) -> anyhow::Result<ExitCode> {
+/// The answer for N = 2 and 3.
+fn none_exists(n: usize) -> Failure {
     let n = n.to_string();
-    eprintln!("queens: no solution exists for N = {n}: {}", why_none(&n));
-    Ok(ExitCode::from(1))
+    Failure::No(format!("no solution exists for N = {n}: {}", why_none(&n)))
 }
 
 /// N for a method that accepts up to `max`, checked against the format before any work.
-fn size(args: &Args, max: usize) -> anyhow::Result<usize> {
-    let method = clap::ValueEnum::to_possible_value(&args.method)
-        .map(|v| v.get_name().to_string())
-        .unwrap_or_default();
-    let n = crate::input::size(&args.n, 1, max)
-        .map_err(|e| out::bad(format!("{e} (with --method {method})")))?;
+fn size(args: &Args, max: usize) -> Result<usize> {
+    let method = args.algorithm.unwrap_or(Method::Explicit).name();
+    let n = input::size(&args.n, 1, max)
+        .map_err(|e| bad(format!("{e} (with --algorithm {method})")))?;
     if args.format == Format::Board && n > BOARD_MAX_N {
-        return Err(out::bad(format!(
+        return Err(bad(format!(
             "N = {n} is too large for --format board (N up to {BOARD_MAX_N}): use perm, algebraic or json"
         )));
     }
@@ -155,16 +230,11 @@ fn style(args: &Args) -> DiagramStyle {
     }
 }
 
-fn run_explicit(args: &Args) -> anyhow::Result<ExitCode> {
-    if args.seed.is_some() {
-        return Err(out::bad(
-            "--seed has no effect on the explicit construction: use it with --method min-conflicts or random",
-        ));
-    }
+fn run_explicit(args: &Args) -> Result<Exit> {
     let n = size(args, explicit::MAX_N)?;
     let start = Instant::now();
     if !queens::construct::exists(n as u64) {
-        return none_exists(n);
+        return Err(none_exists(n));
     }
     let stats = Stats {
         method: "explicit",
@@ -175,19 +245,17 @@ fn run_explicit(args: &Args) -> anyhow::Result<ExitCode> {
     write_solution(args, n, Solution::Explicit, stats)
 }
 
-fn run_min_conflicts(args: &Args) -> anyhow::Result<ExitCode> {
+fn run_min_conflicts(args: &Args) -> Result<Exit> {
     let n = size(args, min_conflicts::MAX_N)?;
-    let seed = args.seed.unwrap_or_else(rand::random);
-    let (control, timed_out) = controls(args)?;
+    if !queens::construct::exists(n as u64) {
+        return Err(none_exists(n));
+    }
+    let seed = input::seed_or_fresh(args.seed);
+    let job = Job::start(format!("min-conflicts N = {n}"), args.time_limit);
     let start = Instant::now();
-    let found = progress::watch(&control, "min-conflicts", || {
-        min_conflicts::solve(n, seed, &control)
-    });
-    let (p, work) = match searched(found, &timed_out, args)? {
-        Ok(Some(found)) => found,
-        Ok(None) => return none_exists(n),
-        Err(code) => return Ok(code),
-    };
+    let found = job.check(min_conflicts::solve(n, seed, job.control()))?;
+    drop(job);
+    let (p, work) = found.ok_or_else(|| none_exists(n))?;
     let stats = Stats {
         method: "min-conflicts",
         details: vec![
@@ -203,16 +271,20 @@ fn run_min_conflicts(args: &Args) -> anyhow::Result<ExitCode> {
     write_solution(args, n, Solution::InMemory(&p), stats)
 }
 
-fn run_random(args: &Args) -> anyhow::Result<ExitCode> {
+fn run_random(args: &Args) -> Result<Exit> {
     let n = size(args, random::MAX_N)?;
-    let seed = args.seed.unwrap_or_else(rand::random);
-    let (control, timed_out) = controls(args)?;
+    if !queens::construct::exists(n as u64) {
+        return Err(none_exists(n));
+    }
+    let seed = input::seed_or_fresh(args.seed);
+    let job = Job::start(
+        format!("drawing a random solution of N = {n}"),
+        args.time_limit,
+    );
     let start = Instant::now();
-    let (p, solutions) = match searched(random::solve(n, seed, &control), &timed_out, args)? {
-        Ok(Some(found)) => found,
-        Ok(None) => return none_exists(n),
-        Err(code) => return Ok(code),
-    };
+    let found = job.check(random::solve(n, seed, job.control()))?;
+    drop(job);
+    let (p, solutions) = found.ok_or_else(|| none_exists(n))?;
     let stats = Stats {
         method: "random",
         details: vec![("solutions", solutions)],
@@ -220,45 +292,6 @@ fn run_random(args: &Args) -> anyhow::Result<ExitCode> {
         start,
     };
     write_solution(args, n, Solution::InMemory(&p), stats)
-}
-
-/// The control of a search: Ctrl-C cancels it, and so does the end of `--time-limit` (which
-/// also sets the flag).
-fn controls(args: &Args) -> anyhow::Result<(Arc<Control>, Arc<AtomicBool>)> {
-    let control = progress::interruptible();
-    let timed_out = Arc::new(AtomicBool::new(false));
-    if let Some(seconds) = args.time_limit {
-        if !(seconds.is_finite() && seconds > 0.0) {
-            return Err(out::bad(format!(
-                "bad time limit '{seconds}': expected a number of seconds above 0"
-            )));
-        }
-        let (control, timed_out) = (control.clone(), timed_out.clone());
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_secs_f64(seconds));
-            timed_out.store(true, Ordering::Relaxed);
-            control.cancel();
-        });
-    }
-    Ok((control, timed_out))
-}
-
-/// The outcome of a search; `Err(code)` when the time limit stopped it (exit code 1).
-fn searched<T>(
-    found: Result<Option<T>, queens::Error>,
-    timed_out: &AtomicBool,
-    args: &Args,
-) -> anyhow::Result<Result<Option<T>, ExitCode>> {
-    match found {
-        Err(queens::Error::Cancelled) if timed_out.load(Ordering::Relaxed) => {
-            eprintln!(
-                "queens: no solution found within the time limit of {} s",
-                args.time_limit.unwrap_or(0.0)
-            );
-            Ok(Err(ExitCode::from(1)))
-        }
-        other => Ok(Ok(other?)),
-    }
 }
 
 /// What `--stats` prints.
@@ -332,13 +365,8 @@ impl<'a> Solution<'a> {
 }
 
 /// Writes the solution in the chosen format.
-fn write_solution(
-    args: &Args,
-    n: usize,
-    solution: Solution,
-    stats: Stats,
-) -> anyhow::Result<ExitCode> {
-    let mut out = out::stdout();
+fn write_solution(args: &Args, n: usize, solution: Solution, stats: Stats) -> Result<Exit> {
+    let mut out = Out::stdout();
     match args.format {
         Format::Perm => {
             solution.numbers(n, &mut out, b' ')?;
@@ -363,7 +391,11 @@ fn write_solution(
         }
         Format::Board => {
             if let Some(p) = solution.placement(n) {
-                write_placement(&mut out, &p, Format::Board, style(args), 1, None)?;
+                let notes = Notes {
+                    number: 1,
+                    ..Notes::default()
+                };
+                placement::write(&mut out, &p, Format::Board, style(args), notes)?;
             }
         }
     }
@@ -371,7 +403,7 @@ fn write_solution(
     if args.stats && args.format != Format::Json {
         stats.print(stats.start.elapsed().as_secs_f64());
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Success)
 }
 
 /// Writes the rows of the explicit construction separated by `sep`: within a run the numbers go

@@ -7,21 +7,28 @@
 //! that for N = 6 the whole subtree with the first queen on a1 is searched in vain before the
 //! queen moves to a2, while for N = 7 the first solution lies in the very first branch.
 
-use super::solve::Args;
-use crate::cmd::algorithm::{self, Deadline};
-use crate::cmd::list::{write_placement, Format};
-use crate::out;
-use crate::progress;
+use crate::cmd::classic::StatsRecord;
+use crate::exit::{bad, Exit, Failure, Result};
+use crate::job::Job;
+use crate::output::placement::{self, Format, Notes};
+use crate::output::Out;
 use queens::classic::{self, Algorithm, End, Event, Options, Stats};
 use queens::{DiagramStyle, Placement, Square};
-use serde_json::json;
+use serde::Serialize;
 use std::io::Write;
 use std::ops::ControlFlow;
-use std::process::ExitCode;
-use std::time::Instant;
 
 /// The largest N accepted (the search is recursive, one level per column).
 const MAX_N: usize = 1000;
+
+/// What `queens solve --algorithm backtrack` asks.
+pub struct Request<'a> {
+    pub n: &'a str,
+    pub format: Format,
+    pub style: DiagramStyle,
+    pub stats: bool,
+    pub time_limit: Option<f64>,
+}
 
 /// The work done while the first queen stood on one square.
 #[derive(Clone, Copy, Debug)]
@@ -32,105 +39,131 @@ struct Branch {
     solved: bool,
 }
 
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let n = crate::input::size(&args.n, 1, MAX_N).map_err(out::bad)?;
-    if let Some(limit) = args.time_limit {
-        algorithm::check_seconds(limit).map_err(out::bad)?;
+pub fn run(req: Request) -> Result<Exit> {
+    let n = crate::input::size(req.n, 1, MAX_N).map_err(bad)?;
+    if n > crate::cmd::list::SLOW_FIRST_SOLUTION && req.time_limit.is_none() {
+        eprintln!(
+            "queens: warning: beyond N = {} plain backtracking can take hours or more to find its first solution; give --time-limit to give up cleanly (Ctrl-C stops)",
+            crate::cmd::list::SLOW_FIRST_SOLUTION
+        );
     }
-    let control = progress::interruptible();
-    let deadline = Deadline::start(&control, args.time_limit);
+    let job = Job::start(format!("searching N = {n}"), req.time_limit);
     let mut first: Option<Placement> = None;
     let mut branches: Vec<Branch> = Vec::new();
-    let start = Instant::now();
     let options = Options {
-        trace: args.stats,
+        trace: req.stats,
         half: false,
     };
-    let label = format!("searching N = {n}");
-    let stats = progress::watch(&control, &label, || {
-        classic::run_partial(Algorithm::Wirth, n, options, &control, |e| {
-            match e {
-                // Every test of Wirth's program either places a queen or rejects a square.
-                Event::Place(s) if s.col == 0 => branches.push(Branch {
-                    square: *s,
-                    nodes: 1,
-                    tests: 1,
-                    solved: false,
-                }),
-                Event::Place(_) => {
-                    if let Some(b) = branches.last_mut() {
-                        b.nodes += 1;
-                        b.tests += 1;
-                    }
-                }
-                Event::Reject { .. } => {
-                    if let Some(b) = branches.last_mut() {
-                        b.tests += 1;
-                    }
-                }
-                Event::Solution { placement, .. } => {
-                    first = Some((*placement).clone());
-                    if let Some(b) = branches.last_mut() {
-                        b.solved = true;
-                    }
-                    return ControlFlow::Break(());
-                }
-                _ => {}
-            }
-            ControlFlow::Continue(())
-        })
+    let stats = classic::run_partial(Algorithm::Wirth, n, options, job.control(), |e| {
+        follow(e, &mut branches, &mut first)
     })?;
-    let seconds = start.elapsed().as_secs_f64();
-    let timed_out = deadline.fired();
-    drop(deadline);
+    let seconds = job.seconds();
+    let timed_out = job.timed_out();
     if stats.end == End::Cancelled && !timed_out {
-        return Err(queens::Error::Cancelled.into());
+        return Err(job.failure());
     }
-    let mut out = out::stdout();
-    match first {
-        Some(p) => {
-            if args.stats && args.format == Format::Json {
-                let mut v = json!({"n": n, "rows": p.rows_1based()});
-                v["stats"] = stats_json(&stats, seconds, &branches);
-                writeln!(out, "{v}")?;
-            } else {
-                write_placement(&mut out, &p, args.format, DiagramStyle::Ascii, 1, None)?;
-            }
-            out.flush()?;
-            if args.stats && args.format != Format::Json {
-                print_stats(n, &stats, seconds, &branches);
-            }
-            Ok(ExitCode::SUCCESS)
+    drop(job);
+    let Some(p) = first else {
+        if req.stats {
+            print_stats(n, &stats, seconds, &branches);
         }
-        None if timed_out => {
-            let limit = args.time_limit.unwrap_or_default();
-            eprintln!(
-                "queens: no solution found within the time limit of {limit} s (N = {n}): the search was stopped"
-            );
-            if args.stats {
-                print_stats(n, &stats, seconds, &branches);
-            }
-            Ok(ExitCode::from(1))
-        }
-        None => {
-            eprintln!("queens: no solution exists for N = {n}");
-            if args.stats {
-                print_stats(n, &stats, seconds, &branches);
-            }
-            Ok(ExitCode::from(1))
-        }
+        return Err(match timed_out {
+            true => Failure::No(format!(
+                "no solution found within the time limit of {} s (N = {n}): the search was stopped",
+                req.time_limit.unwrap_or_default()
+            )),
+            false => Failure::No(format!("no solution exists for N = {n}")),
+        });
+    };
+    let mut out = Out::stdout();
+    if req.stats && req.format == Format::Json {
+        out.json_line(&Record {
+            n,
+            rows: p.rows_1based(),
+            stats: stats_record(&stats, seconds, &branches),
+        })?;
+    } else {
+        let notes = Notes {
+            number: 1,
+            ..Notes::default()
+        };
+        placement::write(&mut out, &p, req.format, req.style, notes)?;
     }
+    out.flush()?;
+    if req.stats && req.format != Format::Json {
+        print_stats(n, &stats, seconds, &branches);
+    }
+    Ok(Exit::Success)
 }
 
-fn stats_json(stats: &Stats, seconds: f64, branches: &[Branch]) -> serde_json::Value {
-    let mut v = algorithm::stats_json(Algorithm::Wirth, Some(stats), seconds);
-    v["first_queen"] = branches
-        .iter()
-        .map(|b| {
-            json!({"square": b.square.to_string(), "nodes": b.nodes, "tests": b.tests, "solution": b.solved})
-        })
-        .collect();
-    v
+/// Follows the search: the work per square of the first queen, and the first solution.
+fn follow(e: &Event, branches: &mut Vec<Branch>, first: &mut Option<Placement>) -> ControlFlow<()> {
+    match e {
+        // Every test of Wirth's program either places a queen or rejects a square.
+        Event::Place(s) if s.col == 0 => branches.push(Branch {
+            square: *s,
+            nodes: 1,
+            tests: 1,
+            solved: false,
+        }),
+        Event::Place(_) => {
+            if let Some(b) = branches.last_mut() {
+                b.nodes += 1;
+                b.tests += 1;
+            }
+        }
+        Event::Reject { .. } => {
+            if let Some(b) = branches.last_mut() {
+                b.tests += 1;
+            }
+        }
+        Event::Solution { placement, .. } => {
+            *first = Some((*placement).clone());
+            if let Some(b) = branches.last_mut() {
+                b.solved = true;
+            }
+            return ControlFlow::Break(());
+        }
+        _ => {}
+    }
+    ControlFlow::Continue(())
+}
+
+#[derive(Serialize)]
+struct Record {
+    n: usize,
+    rows: Vec<u64>,
+    stats: BacktrackStats,
+}
+
+#[derive(Serialize)]
+struct BacktrackStats {
+    #[serde(flatten)]
+    run: StatsRecord,
+    first_queen: Vec<BranchRecord>,
+}
+
+#[derive(Serialize)]
+struct BranchRecord {
+    square: String,
+    nodes: u64,
+    tests: u64,
+    solution: bool,
+}
+
+fn stats_record(stats: &Stats, seconds: f64, branches: &[Branch]) -> BacktrackStats {
+    BacktrackStats {
+        run: StatsRecord::new(Algorithm::Wirth, Some(stats), seconds),
+        first_queen: branches
+            .iter()
+            .map(|b| BranchRecord {
+                square: b.square.to_string(),
+                nodes: b.nodes,
+                tests: b.tests,
+                solution: b.solved,
+            })
+            .collect(),
+    }
 }
 
 fn print_stats(n: usize, stats: &Stats, seconds: f64, branches: &[Branch]) {

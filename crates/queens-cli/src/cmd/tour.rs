@@ -1,20 +1,20 @@
 //! `queens tour N|MxN --from SQUARE`: one knight's tour (grid, moves or JSON, and an SVG
-//! picture), `--count` for exact counts and `--check` to verify a tour in any output format.
+//! picture), `--count` for exact counts and `--check` to verify a tour or a partial path.
 
-use crate::{out, progress, svg};
+use crate::exit::{bad, Exit, Failure, Result};
+use crate::input;
+use crate::job::Job;
+use crate::output::{svg, Out};
 use queens::square::file_name;
-use queens::tour::{
-    self, count, divide, narrow, warnsdorff, wirth, Board, FindError, Method as Engine, Tour,
-};
+use queens::tour::{self, count, divide, Board, FindError, Method, Tour};
 use queens::Square;
-use std::io::{Read, Write};
+use serde::Serialize;
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::ExitCode;
-use std::time::Instant;
 
 /// How to find the tour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Method {
+pub enum Algorithm {
     /// Divide and conquer where both sides are at least 5, the column-by-column programme on
     /// boards with 3 or 4 rows or columns
     Auto,
@@ -29,6 +29,18 @@ pub enum Method {
     Narrow,
 }
 
+impl Algorithm {
+    fn method(self) -> Method {
+        match self {
+            Algorithm::Auto => Method::Auto,
+            Algorithm::Wirth => Method::Wirth,
+            Algorithm::Warnsdorff => Method::Warnsdorff,
+            Algorithm::Divide => Method::Divide,
+            Algorithm::Narrow => Method::Narrow,
+        }
+    }
+}
+
 /// How a tour is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -40,11 +52,19 @@ pub enum Format {
     Json,
 }
 
-/// A knight's tour of an N x N or M x N board, exact tour counts, or a check of a tour.
+/// A knight's tour of an N x N or M x N board, exact tour counts, or a check of a tour
 #[derive(clap::Args)]
-#[command(
-    after_help = "Examples:\n  queens tour 5 --from c3 --method wirth --stats\n  queens tour 8 --from a1 --closed --format moves\n  queens tour 6x9 --from 3,4 --format json --svg tour.svg\n  queens tour 1000 --from a1 --format moves > big.txt\n  queens tour 4x30 --from b1 --format moves\n  queens tour 5 --count\n  queens tour 6 --from a1 --count\n  queens tour 6 --closed --count\n  queens tour 8 --from a1 | queens tour --check"
-)]
+#[command(after_help = "Examples:
+  queens tour 5 --from c3 --algorithm wirth --stats
+  queens tour 8 --from a1 --closed --format moves
+  queens tour 6x9 --from 3,4 --json --svg tour.svg
+  queens tour 1000 --from a1 --format moves > big.txt
+  queens tour 4x30 --from b1 --format moves
+  queens tour 5 --count
+  queens tour 6 --from a1 --count
+  queens tour 6 --closed --count
+  queens tour 8 --from a1 | queens tour --check
+  queens tour --check --board 8 a1 b3 c5      # a partial path on 8x8")]
 pub struct Args {
     /// The board: N (N x N) or MxN (M rows, N columns). With --check: the tour itself as
     /// words, or a file holding it ('-' or nothing: standard input)
@@ -56,16 +76,26 @@ pub struct Args {
     /// A closed tour: the last square a knight's move from the first
     #[arg(long)]
     closed: bool,
-    /// The method
-    #[arg(long, short = 'm', value_enum, default_value_t = Method::Auto)]
-    method: Method,
+    /// How to find it (default: auto)
+    #[arg(
+        long,
+        short = 'a',
+        alias = "method",
+        short_alias = 'm',
+        value_enum,
+        value_name = "NAME"
+    )]
+    algorithm: Option<Algorithm>,
     /// Count tours exactly (boards of at most 64 squares): from --from, from every square
     /// (no --from), or closed tours (--closed)
     #[arg(long)]
     count: bool,
-    /// Output format
-    #[arg(long, short = 'f', value_enum, default_value_t = Format::Grid)]
-    format: Format,
+    /// Output format (a count: text, or json)
+    #[arg(long, short = 'f', value_enum)]
+    format: Option<Format>,
+    /// Same as --format json
+    #[arg(long, conflicts_with = "format")]
+    json: bool,
     /// Write an SVG picture of the tour to FILE
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
@@ -73,14 +103,17 @@ pub struct Args {
     #[arg(long)]
     stats: bool,
     /// Verify a tour given in any output format (exit 1 if it is not one)
-    #[arg(long, conflicts_with_all = ["count", "from", "svg", "method"])]
+    #[arg(long, conflicts_with_all = ["count", "from", "svg", "algorithm", "stats"])]
     check: bool,
+    /// With --check: the board of a partial path (N or MxN); the path need not cover it
+    #[arg(long, value_name = "N|MxN", value_parser = parse_board)]
+    board: Option<Board>,
 }
 
 const MAX_SIDE: usize = 100_000;
 
 /// Parses `N` or `MxN` (M rows, N columns).
-pub fn parse_board(text: &str) -> Result<Board, String> {
+pub fn parse_board(text: &str) -> std::result::Result<Board, String> {
     let bad = || {
         format!("bad board '{text}': expected N or MxN (M rows, N columns), sides from 1 to {MAX_SIDE}, at most {} squares", tour::MAX_SQUARES)
     };
@@ -103,10 +136,10 @@ pub fn parse_board(text: &str) -> Result<Board, String> {
     }
 }
 
-fn start_square(text: &str, board: Board) -> anyhow::Result<Square> {
-    let s = Square::parse(text).map_err(|e| out::bad(e.to_string()))?;
+fn start_square(text: &str, board: Board) -> Result<Square> {
+    let s = Square::parse(text).map_err(Failure::from)?;
     if !board.contains(s) {
-        return Err(out::bad(format!(
+        return Err(bad(format!(
             "square '{text}' is off the {board} board (files a..{}, ranks 1..{})",
             file_name(board.cols as u32 - 1),
             board.rows
@@ -115,19 +148,24 @@ fn start_square(text: &str, board: Board) -> anyhow::Result<Square> {
     Ok(s)
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> Result<Exit> {
     if args.check {
         return check(&args);
     }
+    if args.board.is_some() {
+        return Err(bad(
+            "--board gives the board of a path to check: use it with --check (a tour to find takes its board as N or MxN)",
+        ));
+    }
     let board = match args.words.as_slice() {
-        [one] => parse_board(one).map_err(out::bad)?,
+        [one] => parse_board(one).map_err(bad)?,
         [] => {
-            return Err(out::bad(
+            return Err(bad(
                 "missing board: give N or MxN, e.g. 'queens tour 8 --from a1'",
             ))
         }
         [_, extra, ..] => {
-            return Err(out::bad(format!(
+            return Err(bad(format!(
                 "unexpected argument '{extra}': give one board, N or MxN"
             )))
         }
@@ -141,129 +179,106 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return count_tours(&args, board, from);
     }
     let Some(from) = from else {
-        return Err(out::bad(
+        return Err(bad(
             "missing --from SQUARE: where the knight starts, e.g. --from a1 or --from 3,5",
         ));
     };
-    if let Err(no) = tour::existence(board, from, args.closed) {
-        eprintln!("queens: {no}");
-        return Ok(ExitCode::from(1));
-    }
-    let control = progress::interruptible();
-    let started = Instant::now();
-    let engine = match args.method {
-        Method::Auto if divide::applies(board) => Method::Divide,
-        Method::Auto if narrow::applies(board) => Method::Narrow,
-        Method::Auto => Method::Warnsdorff,
-        m => m,
-    };
-    if engine == Method::Narrow && !narrow::applies(board) {
-        return Err(find_error(FindError::NotNarrow { board }, board));
-    }
-    // On boards with 3 or 4 rows no rule tells the squares with a tour: the searches, which
-    // could run for ever where there is none, go only where the exact programme finds one.
-    if matches!(engine, Method::Wirth | Method::Warnsdorff) && narrow::applies(board) {
-        let decided = progress::watch(&control, "deciding", || {
-            tour::decide(board, from, args.closed, &control)
-        });
-        match decided {
-            Ok(()) => {}
-            Err(FindError::NoTour(no)) => {
-                eprintln!("queens: {no}");
-                return Ok(ExitCode::from(1));
-            }
-            Err(e) => return Err(find_error(e, board)),
-        }
-    }
-    // The construction's tour can be written as it is walked, with no memory for the path.
-    if engine == Method::Divide && args.format != Format::Grid && args.svg.is_none() {
-        let c = divide::Construction::new(board, from, args.closed)
-            .map_err(|e| find_error(e, board))?;
-        let mut out = out::stdout();
-        write_squares(
-            &mut out,
-            board,
-            c.walk(),
-            args.format,
-            args.closed || board.square_count() % 2 == 0 && board.square_count() > 2,
-        )?;
-        out.flush()?;
-        if args.stats {
-            eprintln!(
-                "method: divide; seconds: {:.3}",
-                started.elapsed().as_secs_f64()
-            );
-        }
-        return Ok(ExitCode::SUCCESS);
-    }
-    let found = progress::watch(&control, "searching", || -> Result<_, FindError> {
-        Ok(match engine {
-            Method::Wirth => {
-                let s = wirth::search(board, from, args.closed, &control)?;
-                (
-                    s.tour,
-                    format!(
-                        "method: wirth; squares placed: {}; moves tried: {}",
-                        s.placed, s.tried
-                    ),
-                )
-            }
-            Method::Warnsdorff => {
-                let s = warnsdorff::search(board, from, args.closed, &control)?;
-                (
-                    s.tour,
-                    format!(
-                        "method: warnsdorff; squares placed: {}; steps back: {}",
-                        s.placed, s.backtracks
-                    ),
-                )
-            }
-            Method::Narrow => (
-                Some(tour::find(board, from, args.closed, Engine::Narrow, &control)?.tour),
-                "method: narrow".to_string(),
-            ),
-            _ => (
-                Some(tour::find(board, from, args.closed, Engine::Divide, &control)?.tour),
-                "method: divide".to_string(),
-            ),
-        })
-    });
-    let (found, stats) = match found {
-        Ok(found) => found,
-        Err(FindError::NoTour(no)) => {
-            eprintln!("queens: {no}");
-            return Ok(ExitCode::from(1));
-        }
-        Err(e) => return Err(find_error(e, board)),
-    };
-    if args.stats {
-        eprintln!("{stats}; seconds: {:.3}", started.elapsed().as_secs_f64());
-    }
-    let Some(t) = found else {
-        eprintln!("queens: no tour from {from} on the {board} board: the exhaustive search ended without one");
-        return Ok(ExitCode::from(1));
-    };
-    if let Some(path) = &args.svg {
-        svg::write(path, &picture(&t))?;
-    }
-    let mut out = out::stdout();
-    match args.format {
-        Format::Grid => write_grid(&mut out, &t)?,
-        f => write_squares(&mut out, board, t.squares(), f, t.is_closed())?,
-    }
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    find_tour(&args, board, from)
 }
 
-/// Library errors to exit codes: cancellation 130, an unusable method 2.
-fn find_error(e: FindError, board: Board) -> anyhow::Error {
+fn format(args: &Args) -> Format {
+    if args.json {
+        Format::Json
+    } else {
+        args.format.unwrap_or(Format::Grid)
+    }
+}
+
+/// One tour, written as it is walked where the construction allows (no memory for the path).
+fn find_tour(args: &Args, board: Board, from: Square) -> Result<Exit> {
+    let method = args.algorithm.unwrap_or(Algorithm::Auto).method();
+    let format = format(args);
+    if let Err(no) = tour::existence(board, from, args.closed) {
+        return Err(Failure::No(no.to_string()));
+    }
+    if method.resolve(board) == Method::Divide && format != Format::Grid && args.svg.is_none() {
+        return stream_construction(args, board, from, format);
+    }
+    let job = Job::start(format!("searching for a tour on {board}"), None);
+    let found = match tour::find(board, from, args.closed, method, job.control()) {
+        Ok(found) => found,
+        Err(FindError::Stopped(e)) => return Err(job.check::<()>(Err(e)).unwrap_err()),
+        Err(e) => return Err(find_error(e)),
+    };
+    let seconds = job.seconds();
+    drop(job);
+    if args.stats {
+        eprintln!("{}; seconds: {seconds:.3}", work_line(&found));
+    }
+    if let Some(path) = &args.svg {
+        svg::write(path, &picture(&found.tour))?;
+    }
+    let mut out = Out::stdout();
+    match format {
+        Format::Grid => write_grid(&mut out, &found.tour)?,
+        f => write_squares(
+            &mut out,
+            board,
+            found.tour.squares(),
+            f,
+            found.tour.is_closed(),
+        )?,
+    }
+    out.flush()?;
+    Ok(Exit::Success)
+}
+
+/// The divide-and-conquer construction written square by square as it is walked.
+fn stream_construction(args: &Args, board: Board, from: Square, format: Format) -> Result<Exit> {
+    let job = Job::start(format!("building a tour of {board}"), None);
+    let c = divide::Construction::new(board, from, args.closed).map_err(find_error)?;
+    let mut out = Out::stdout();
+    let closed = args.closed || board.square_count() % 2 == 0 && board.square_count() > 2;
+    write_squares(&mut out, board, c.walk(), format, closed)?;
+    out.flush()?;
+    if args.stats {
+        eprintln!("method: divide; seconds: {:.3}", job.seconds());
+    }
+    Ok(Exit::Success)
+}
+
+/// The work line of `--stats`.
+fn work_line(found: &tour::Found) -> String {
+    let w = found.work;
+    match found.method {
+        Method::Wirth => format!(
+            "method: wirth; squares placed: {}; moves tried: {}",
+            w.placed, w.tried
+        ),
+        Method::Warnsdorff => format!(
+            "method: warnsdorff; squares placed: {}; steps back: {}",
+            w.placed, w.backtracks
+        ),
+        m => format!("method: {}", m.name()),
+    }
+}
+
+/// Library errors to failures: no tour is a legitimate no, an unusable method bad input.
+fn find_error(e: FindError) -> Failure {
     match e {
-        FindError::Stopped(inner) => anyhow::Error::new(inner),
-        FindError::NoTour(no) => out::bad(no.to_string()),
-        FindError::Unsupported { .. }
-        | FindError::NotNarrow { .. }
-        | FindError::TooLarge { .. } => out::bad(e.to_string()),
-        other => anyhow::anyhow!("{other} (board {board})"),
+        FindError::NoTour(no) => Failure::No(no.to_string()),
+        FindError::Exhausted { .. } => Failure::No(e.to_string()),
+        FindError::Stopped(inner) => Failure::from(inner),
+        FindError::Unsupported { board } => bad(format!(
+            "--algorithm divide needs both sides at least 5, not {board}: use warnsdorff, or narrow on 3 or 4 rows"
+        )),
+        FindError::NotNarrow { board } => bad(format!(
+            "--algorithm narrow needs a board with 3 or 4 rows or columns, not {board}: use divide"
+        )),
+        FindError::TooLarge { .. } => bad(e.to_string()),
+        FindError::Invalid(inner) => Failure::Write(std::io::Error::other(format!(
+            "internal error, the tour built is wrong: {inner}"
+        ))),
     }
 }
 
@@ -367,26 +382,25 @@ fn write_grid(out: &mut impl Write, t: &Tour) -> std::io::Result<()> {
     out.write_all(&buf)
 }
 
-fn count_tours(args: &Args, board: Board, from: Option<Square>) -> anyhow::Result<ExitCode> {
+fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> {
     if board.square_count() > count::MAX_SQUARES {
-        return Err(out::bad(format!(
+        return Err(bad(format!(
             "cannot count tours on the {board} board: counting takes boards of at most {} squares",
             count::MAX_SQUARES
         )));
     }
-    let control = progress::interruptible();
-    let started = Instant::now();
-    let mut out = out::stdout();
-    let json = args.format == Format::Json;
-    let stop = |e: queens::Error| anyhow::Error::new(e);
+    refuse_with_count(args)?;
+    warn_if_hopeless(board, args.closed);
+    let job = Job::start(format!("counting tours on {board}"), None);
+    let control = job.control();
+    let mut out = Out::stdout();
+    let json = format(args) == Format::Json;
+    let stop = |e: queens::Error| job.check::<()>(Err(e)).unwrap_err();
     if args.closed {
         let undirected = if tour::existence(board, Square::new(0, 0), true).is_err() {
             0
         } else {
-            progress::watch(&control, "counting closed tours", || {
-                count::closed(board, &control)
-            })
-            .map_err(stop)?
+            count::closed(board, control).map_err(stop)?
         };
         if json {
             writeln!(
@@ -401,10 +415,7 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> anyhow::Resul
         let n = if tour::existence(board, s, false).is_err() {
             0
         } else {
-            progress::watch(&control, "counting tours", || {
-                count::open_from(board, s, &control)
-            })
-            .map_err(stop)?
+            count::open_from(board, s, control).map_err(stop)?
         };
         if json {
             writeln!(
@@ -416,10 +427,7 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> anyhow::Resul
             writeln!(out, "tours from {s} on {board}: {n}")?;
         }
     } else {
-        let counts = progress::watch(&control, "counting tours", || {
-            count::open_from_every(board, &control)
-        })
-        .map_err(stop)?;
+        let counts = count::open_from_every(board, control).map_err(stop)?;
         let total: u64 = counts.iter().sum();
         if json {
             let rows: Vec<Vec<u64>> = (0..board.rows)
@@ -447,52 +455,137 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> anyhow::Resul
         }
     }
     if args.stats {
-        eprintln!("seconds: {:.3}", started.elapsed().as_secs_f64());
+        eprintln!("seconds: {:.3}", job.seconds());
     }
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Exit::Success)
 }
 
-fn check(args: &Args) -> anyhow::Result<ExitCode> {
-    let text = match args.words.as_slice() {
-        [] => read_stdin()?,
-        [one] if one == "-" => read_stdin()?,
-        [one] if std::path::Path::new(one).is_file() => std::fs::read_to_string(one)
-            .map_err(|e| out::bad(format!("cannot read '{one}': {e}")))?,
-        words => words.join(" "),
-    };
-    let mut out = out::stdout();
-    let verdict = match Tour::parse(&text) {
-        Ok(t) if args.closed && !t.is_closed() => Err(t.check_closed().unwrap_err().to_string()),
-        Ok(t) => Ok(t),
-        Err(tour::ParseTourError::Invalid(e)) => Err(e.to_string()),
-        Err(e) => return Err(out::bad(e.to_string())),
-    };
-    match verdict {
-        Ok(t) => {
-            writeln!(
-                out,
-                "valid: a{} knight's tour of the {} board, from {} to {}",
-                if t.is_closed() { " closed" } else { "n open" },
-                t.board(),
-                t.start(),
-                t.end()
-            )?;
-            out.flush()?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(why) => {
-            writeln!(out, "invalid: {why}")?;
-            out.flush()?;
-            Ok(ExitCode::from(1))
-        }
+/// What has no effect on a count is refused, with the reason.
+fn refuse_with_count(args: &Args) -> Result<()> {
+    if args.svg.is_some() {
+        return Err(bad(
+            "--svg draws a tour, and --count finds none to draw: leave one out",
+        ));
+    }
+    if args.algorithm.is_some() {
+        return Err(bad(
+            "--algorithm chooses how to find one tour; --count enumerates them all by its own exhaustive search",
+        ));
+    }
+    if let Some(f @ (Format::Grid | Format::Moves)) = args.format {
+        let name = if f == Format::Grid { "grid" } else { "moves" };
+        return Err(bad(format!(
+            "--format {name} writes a tour, not a count: a count is text, or json"
+        )));
+    }
+    Ok(())
+}
+
+/// Open tours grow so fast that a count beyond 6x6 will not end: say so before it starts.
+fn warn_if_hopeless(board: Board, closed: bool) {
+    if board.square_count() > 36 && board.rows.min(board.cols) > 4 {
+        let what = if closed { "closed" } else { "open" };
+        eprintln!(
+            "queens: warning: counting the {what} tours of {board} enumerates them one by one, and boards past 6x6 have billions or more (7x7: 165,575,218,320 open tours; 8x8: 19,591,828,170,979,904, OEIS A165134): this will not end in reasonable time (Ctrl-C stops)"
+        );
     }
 }
 
-fn read_stdin() -> anyhow::Result<String> {
-    let mut text = String::new();
-    std::io::stdin()
-        .read_to_string(&mut text)
-        .map_err(|e| out::bad(format!("cannot read the tour from standard input: {e}")))?;
-    Ok(text)
+fn check(args: &Args) -> Result<Exit> {
+    let text = tour_text(&args.words)?;
+    let json = args.json || args.format == Some(Format::Json);
+    if let Some(f @ (Format::Grid | Format::Moves)) = args.format {
+        return Err(bad(format!(
+            "--format {} writes a tour; a check writes a verdict: text, or json",
+            if f == Format::Grid { "grid" } else { "moves" }
+        )));
+    }
+    let verdict = match args.board {
+        Some(board) => check_path(&text, board, args.closed)?,
+        None => check_tour(&text, args.closed)?,
+    };
+    let mut out = Out::stdout();
+    let valid = verdict.is_ok();
+    if json {
+        out.json_line(&CheckRecord {
+            valid,
+            reason: verdict.as_ref().err().cloned(),
+        })?;
+    } else {
+        match &verdict {
+            Ok(line) => writeln!(out, "valid: {line}")?,
+            Err(why) => writeln!(out, "invalid: {why}")?,
+        }
+    }
+    out.flush()?;
+    Ok(Exit::yes_or_no(valid))
+}
+
+#[derive(Serialize)]
+struct CheckRecord {
+    valid: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+}
+
+/// The text of the tour to check: the words, a file named by the one word, or standard input
+/// (no words, or `-`).
+fn tour_text(words: &[String]) -> Result<String> {
+    match words {
+        [] => input::read_text(std::path::Path::new("-")),
+        [one] if Square::parse_list(one).is_err() && !one.trim_start().starts_with('{') => {
+            input::read_text(std::path::Path::new(one))
+        }
+        words => Ok(words.join(" ")),
+    }
+}
+
+/// A whole tour: the verdict line, or why it is not one.
+fn check_tour(text: &str, closed: bool) -> Result<std::result::Result<String, String>> {
+    Ok(match Tour::parse(text) {
+        Ok(t) if closed && !t.is_closed() => Err(t.check_closed().unwrap_err().to_string()),
+        Ok(t) => Ok(format!(
+            "a{} knight's tour of the {} board, from {} to {}",
+            if t.is_closed() { " closed" } else { "n open" },
+            t.board(),
+            t.start(),
+            t.end()
+        )),
+        Err(tour::ParseTourError::Invalid(e)) => Err(e.to_string()),
+        Err(e) => return Err(bad(e.to_string())),
+    })
+}
+
+/// A path on a given board, possibly partial.
+fn check_path(
+    text: &str,
+    board: Board,
+    closed: bool,
+) -> Result<std::result::Result<String, String>> {
+    let squares = Tour::parse_squares(text).map_err(|e| bad(e.to_string()))?;
+    if let Err(e) = Tour::check_path(board, &squares) {
+        return Ok(Err(e.to_string()));
+    }
+    let (first, last) = match (squares.first(), squares.last()) {
+        (Some(&f), Some(&l)) => (f, l),
+        _ => return Err(bad("empty path: give squares like 'a1 b3 c5'")),
+    };
+    if closed && (squares.len() != board.square_count() || !tour::knight_move(last, first)) {
+        return Ok(Err(format!(
+            "not a closed tour: {} of {} squares, from {first} to {last}",
+            squares.len(),
+            board.square_count()
+        )));
+    }
+    let whole = squares.len() == board.square_count();
+    Ok(Ok(format!(
+        "{} of {} on the {board} board, from {first} to {last}",
+        if whole {
+            "a knight's tour"
+        } else {
+            "a partial knight's path"
+        },
+        crate::output::plural(squares.len() as u64, "square", "squares"),
+    )))
 }

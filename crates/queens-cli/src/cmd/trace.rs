@@ -5,14 +5,23 @@
 //! (brute, permutations), a solution found. As text, one step per line; as JSON lines, the
 //! data a page can animate.
 
-use crate::cmd::algorithm;
-use crate::out;
-use crate::progress;
+use crate::cmd::classic as algorithm;
+use crate::exit::{bad, Exit, Result};
+use crate::job::Job;
+use crate::output::Out;
 use queens::classic::{self, Algorithm, End, Event, Options};
 use serde_json::json;
 use std::io::Write;
 use std::ops::ControlFlow;
-use std::process::ExitCode;
+
+/// How steps are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// One numbered line per step
+    Text,
+    /// One JSON object per step
+    Json,
+}
 
 /// Show a search step by step: place, reject (and why), remove, solution.
 #[derive(clap::Args)]
@@ -24,30 +33,34 @@ pub struct Args {
     #[arg(value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, 1000))]
     n: usize,
     /// The algorithm to follow: brute, permutations, naive, wirth, iterative, bitmask
-    #[arg(long, value_name = "NAME", default_value = "wirth", value_parser = algorithm::parse)]
+    #[arg(long, short = 'a', value_name = "NAME", default_value = "wirth", value_parser = algorithm::parse)]
     algorithm: Algorithm,
     /// Stop after K steps
     #[arg(long, value_name = "K")]
     limit: Option<u64>,
-    /// One JSON object per step
-    #[arg(long)]
+    /// Output format
+    #[arg(long, short = 'f', value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Same as --format json
+    #[arg(long, conflicts_with = "format")]
     json: bool,
     /// With --algorithm iterative: the half the program finds, without the mirror images
     #[arg(long)]
     half: bool,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> Result<Exit> {
+    let json = args.json || args.format == Format::Json;
     if !args.algorithm.instrumented() {
-        return Err(out::bad(format!(
+        return Err(bad(format!(
             "--algorithm {} cannot be traced: choose brute, permutations, naive, wirth, iterative or bitmask",
             args.algorithm
         )));
     }
     algorithm::check_size(args.algorithm, args.n)?;
     algorithm::check_half(args.algorithm, args.half)?;
-    let control = progress::interruptible();
-    let mut out = out::stdout();
+    let job = Job::start(format!("tracing N = {}", args.n), None);
+    let mut out = Out::stdout();
     let limit = args.limit.unwrap_or(u64::MAX);
     let mut step = 0u64;
     let mut solutions = 0u64;
@@ -56,7 +69,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         trace: true,
         half: args.half,
     };
-    let stats = classic::run(args.algorithm, args.n, options, &control, |e| {
+    let result = classic::run(args.algorithm, args.n, options, job.control(), |e| {
         if step >= limit {
             return ControlFlow::Break(());
         }
@@ -64,10 +77,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if let Event::Solution { .. } = e {
             solutions += 1;
         }
-        let written = if args.json {
-            writeln!(out, "{}", step_json(step, solutions, e))
+        let written = if json {
+            out.json_line(&step_json(step, solutions, e))
         } else {
-            writeln!(out, "{}", step_text(step, solutions, e))
+            writeln!(out, "{}", step_text(step, solutions, e)).and_then(|()| out.record())
         };
         match written {
             Ok(()) => ControlFlow::Continue(()),
@@ -76,19 +89,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 ControlFlow::Break(())
             }
         }
-    })?;
+    });
     if let Some(e) = failure {
         return Err(e.into());
     }
+    let stats = job.check(result)?;
+    drop(job);
     out.flush()?;
-    match stats.end {
-        End::Cancelled => Err(queens::Error::Cancelled.into()),
-        End::Stopped => {
-            eprintln!("queens: trace stopped after {step} steps (--limit)");
-            Ok(ExitCode::SUCCESS)
-        }
-        End::Finished => Ok(ExitCode::SUCCESS),
+    if stats.end == End::Stopped {
+        eprintln!("queens: trace stopped after {step} steps (--limit)");
     }
+    Ok(Exit::Success)
 }
 
 fn step_text(step: u64, solutions: u64, e: &Event) -> String {

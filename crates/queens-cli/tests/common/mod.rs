@@ -52,3 +52,23 @@ pub fn read_then_close(args: &[&str], bytes: usize) -> (Vec<u8>, i32, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Asserts that `queens ARGS` is refused as bad input: exit code 2, nothing on stdout, and on
+/// stderr either one line `queens: ...` (a domain error, naming the bad value) or clap's whole
+/// usage message (`error: ...` with its hint); never a panic. Returns stderr.
+pub fn assert_bad(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 2, "{args:?}: exit {code}, stderr: {err}");
+    assert!(out.is_empty(), "{args:?}: stdout: {out}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    if err.starts_with("error:") {
+        assert!(
+            err.contains("--help") || err.contains("Usage:"),
+            "{args:?}: a usage error without clap's hint: {err}"
+        );
+    } else {
+        assert!(err.starts_with("queens: "), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+    err
+}

@@ -160,7 +160,6 @@ impl Picture {
 }
 
 /// Writes an SVG document to a file, naming the file in any error.
-pub fn write(path: &std::path::Path, svg: &str) -> anyhow::Result<()> {
-    std::fs::write(path, svg)
-        .map_err(|e| crate::out::bad(format!("cannot write SVG to '{}': {e}", path.display())))
+pub fn write(path: &std::path::Path, svg: &str) -> crate::exit::Result<()> {
+    crate::exit::write_file(path, svg.as_bytes())
 }

@@ -1,0 +1,101 @@
+//! What `list`, `count`, `trace`, `bench` and `solve` share about the classic algorithms
+//! (`queens::classic`): the names on the command line, the size checks, and their statistics
+//! as text or JSON.
+
+use crate::exit::{bad, Failure};
+use queens::classic::{Algorithm, Stats};
+use serde::Serialize;
+
+/// The value parser of `--algorithm` for the classic algorithms.
+pub fn parse(s: &str) -> Result<Algorithm, String> {
+    s.parse()
+}
+
+/// `--half` belongs to the iterative program alone (the half it finds before mirroring).
+pub fn check_half(algorithm: Algorithm, half: bool) -> Result<(), Failure> {
+    if half && algorithm != Algorithm::Iterative {
+        return Err(bad(format!(
+            "--half applies to --algorithm iterative only, not '{algorithm}'"
+        )));
+    }
+    Ok(())
+}
+
+/// Bad input unless `algorithm` handles boards up to `n`.
+pub fn check_size(algorithm: Algorithm, n: usize) -> Result<(), Failure> {
+    if n > algorithm.max_n() {
+        return Err(bad(format!(
+            "N = {n} is too large for --algorithm {algorithm}: it accepts N from 1 to {}",
+            algorithm.max_n()
+        )));
+    }
+    Ok(())
+}
+
+/// The statistics of a run, as JSON.
+#[derive(Serialize)]
+pub struct StatsRecord {
+    pub algorithm: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub n: Option<usize>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub stats: Option<Stats>,
+    pub seconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tests_per_solution: Option<f64>,
+}
+
+impl StatsRecord {
+    /// The record of a run; `stats` is `None` for the fast engine, which counts no work.
+    pub fn new(algorithm: Algorithm, stats: Option<&Stats>, seconds: f64) -> StatsRecord {
+        StatsRecord {
+            algorithm: algorithm.name(),
+            n: None,
+            stats: stats.copied(),
+            seconds: (seconds * 1e6).round() / 1e6,
+            tests_per_solution: None,
+        }
+    }
+}
+
+/// The stats as one line of text.
+pub fn stats_line(algorithm: Algorithm, n: usize, stats: Option<&Stats>, seconds: f64) -> String {
+    match stats {
+        Some(s) => format!(
+            "{algorithm} N = {n}: solutions {}, nodes {}, tests {}, placements {}, removals {}, {seconds:.6} s",
+            s.solutions, s.nodes, s.tests, s.placements, s.removals
+        ),
+        None => format!("{algorithm} N = {n}: {seconds:.6} s (the fast engine counts no work)"),
+    }
+}
+
+/// Wirth's average: safety tests per solution listed, up to the last one.
+pub fn tests_per_solution(listed: u64, tests_to_last: u64) -> Option<f64> {
+    (listed > 0).then(|| tests_to_last as f64 / listed as f64)
+}
+
+/// The units the classic algorithms report progress in (the candidates of the generate-and-
+/// test ones; the first queen's squares of the backtrackers).
+pub fn units(algorithm: Algorithm) -> &'static str {
+    match algorithm {
+        Algorithm::Brute | Algorithm::Permutations => "candidates",
+        _ => "rows of the first queen",
+    }
+}
+
+/// Says before a hopeless run starts what it will take: brute force and the permutations
+/// examine every candidate, N^N and N! of them, some tens of millions a second.
+pub fn warn_if_long(algorithm: Algorithm, n: usize) {
+    let candidates = match algorithm {
+        Algorithm::Brute => (n as f64).powi(n as i32),
+        Algorithm::Permutations => (1..=n).map(|k| k as f64).product(),
+        _ => return,
+    };
+    let seconds = candidates / 2e7;
+    if seconds >= 60.0 {
+        eprintln!(
+            "queens: warning: {algorithm} examines {candidates:.2e} candidates for N = {n}: about {} at some 20 million a second (Ctrl-C stops)",
+            crate::job::duration(seconds)
+        );
+    }
+}

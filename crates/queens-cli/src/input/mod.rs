@@ -1,0 +1,214 @@
+//! Parsing command-line values into domain values, with one-line messages that name the bad
+//! value and what is accepted; [`placements`] reads placements from files and pipes.
+
+pub mod placements;
+
+use crate::exit::{bad, Failure};
+use queens::Placement;
+use std::io::Read;
+use std::path::Path;
+
+/// Parses a board size from `min` to `max`.
+pub fn size(text: &str, min: usize, max: usize) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        Ok(n) if n > max => Err(format!(
+            "N = {n} is too large: this command accepts N from {min} to {max}"
+        )),
+        _ => Err(format!(
+            "expected a whole number N from {min} to {max}, got '{text}'"
+        )),
+    }
+}
+
+/// A board size or an inclusive range `A..B` of sizes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sizes {
+    pub from: usize,
+    pub to: usize,
+}
+
+impl Sizes {
+    pub fn parse(text: &str, min: usize, max: usize) -> Result<Sizes, String> {
+        if let Some((a, b)) = text.split_once("..") {
+            let b = b.trim_start_matches('=');
+            let (from, to) = (size(a, min, max)?, size(b, min, max)?);
+            if from > to {
+                return Err(format!("empty range '{text}': write A..B with A <= B"));
+            }
+            Ok(Sizes { from, to })
+        } else {
+            let n = size(text, min, max)?;
+            Ok(Sizes { from: n, to: n })
+        }
+    }
+
+    pub fn is_single(&self) -> bool {
+        self.from == self.to
+    }
+}
+
+/// A placement given as one or more command-line words (`1 5 8 6 3 7 2 4` or `a1 b5 ...`).
+pub fn placement(words: &[String]) -> Result<Placement, Failure> {
+    let text = words.join(" ");
+    Placement::parse(&text).map_err(Failure::from)
+}
+
+/// Where the placements of `check`, `show` and `classify` come from: the words of the command
+/// line, or a file or standard input with one placement per line.
+#[derive(clap::Args)]
+pub struct PlacementArgs {
+    /// The placement: rows (`1 5 8 6 3 7 2 4`) or squares (`a1 b5 ...`, `1,1 2,5 ...`); `-`
+    /// alone reads placements from standard input, one per line
+    #[arg(value_name = "PLACEMENT", required_unless_present = "input", num_args = 1..)]
+    pub words: Vec<String>,
+    /// Read placements from FILE, one per line, in any form the tool prints (`-`: standard
+    /// input)
+    #[arg(long, short = 'i', value_name = "FILE", conflicts_with = "words")]
+    pub input: Option<std::path::PathBuf>,
+}
+
+impl PlacementArgs {
+    /// The file or stream to read, if the placements do not come as words.
+    pub fn stream(&self) -> Option<&Path> {
+        match (&self.input, self.words.as_slice()) {
+            (Some(path), _) => Some(path),
+            (None, [dash]) if dash == "-" => Some(Path::new("-")),
+            _ => None,
+        }
+    }
+
+    /// Every placement given, with its line (1 for the words of the command line).
+    pub fn read(&self) -> Result<Vec<placements::Item>, Failure> {
+        match self.stream() {
+            Some(path) => {
+                let items = placements::read(&read_text(path)?)?;
+                if items.is_empty() {
+                    return Err(bad(format!(
+                        "no placement in {}: expected rows or squares, one placement per line",
+                        shown(path)
+                    )));
+                }
+                Ok(items)
+            }
+            None => Ok(vec![placements::Item {
+                line: 1,
+                placement: placement(&self.words)?,
+            }]),
+        }
+    }
+}
+
+/// A file as messages name it.
+pub fn shown(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "standard input".to_string()
+    } else {
+        format!("'{}'", path.display())
+    }
+}
+
+/// The one parser of `--time-limit`: seconds as a positive number, optionally with a unit:
+/// `30`, `2.5`, `90s`, `5m`, `2h`.
+pub fn seconds(text: &str) -> Result<f64, String> {
+    let t = text.trim();
+    let (number, scale) = match t.char_indices().last() {
+        Some((i, 's')) => (&t[..i], 1.0),
+        Some((i, 'm')) => (&t[..i], 60.0),
+        Some((i, 'h')) => (&t[..i], 3600.0),
+        _ => (t, 1.0),
+    };
+    match number.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && (x * scale).is_finite() && x * scale < 1e9 => Ok(x * scale),
+        _ => Err(format!(
+            "bad time limit '{text}': expected a positive number of seconds, like 30, 2.5, 90s, 5m or 2h"
+        )),
+    }
+}
+
+/// The one parser of `--seed`: a whole number from 0 to 2^64 - 1.
+pub fn seed(text: &str) -> Result<u64, String> {
+    text.trim().parse::<u64>().map_err(|_| {
+        format!("bad seed '{text}': expected a whole number from 0 to 18446744073709551615")
+    })
+}
+
+/// The seed to use: the one given, or a fresh one, said on stderr so the run can be repeated.
+pub fn seed_or_fresh(given: Option<u64>) -> u64 {
+    given.unwrap_or_else(|| {
+        let seed = rand::random();
+        eprintln!("queens: seed {seed} (give --seed {seed} to repeat this run)");
+        seed
+    })
+}
+
+/// The whole text of a file, or of standard input for `-`; a failure names the file.
+pub fn read_text(path: &Path) -> Result<String, Failure> {
+    let stdin = path.as_os_str() == "-";
+    let name = shown(path);
+    let mut bytes = Vec::new();
+    let read = if stdin {
+        std::io::stdin().lock().read_to_end(&mut bytes).map(|_| ())
+    } else {
+        std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes).map(|_| ()))
+    };
+    read.map_err(|e| bad(format!("cannot read {name}: {}", io_reason(&e))))?;
+    String::from_utf8(bytes).map_err(|_| bad(format!("{name} is not UTF-8 text")))
+}
+
+/// An I/O error in words, without the error code of the operating system.
+pub fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => {
+            let text = e.to_string();
+            match text.find(" (os error") {
+                Some(i) => text[..i].to_string(),
+                None => text,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_ranges() {
+        assert_eq!(size("8", 1, 32), Ok(8));
+        assert!(size("0", 1, 32).unwrap_err().contains("from 1 to 32"));
+        assert!(size("-3", 1, 32).is_err());
+        assert!(size("x", 1, 32).unwrap_err().contains("'x'"));
+        assert!(size("40", 1, 32).unwrap_err().contains("too large"));
+        assert_eq!(Sizes::parse("4..12", 1, 32), Ok(Sizes { from: 4, to: 12 }));
+        assert_eq!(Sizes::parse("4..=12", 1, 32), Ok(Sizes { from: 4, to: 12 }));
+        assert!(Sizes::parse("9..3", 1, 32).is_err());
+    }
+
+    #[test]
+    fn one_parser_of_time_limits() {
+        assert_eq!(seconds("30"), Ok(30.0));
+        assert_eq!(seconds("2.5"), Ok(2.5));
+        assert_eq!(seconds("90s"), Ok(90.0));
+        assert_eq!(seconds("5m"), Ok(300.0));
+        assert_eq!(seconds("2h"), Ok(7200.0));
+        for bad in ["0", "-1", "x", "", "s", "1e400", "inf", "NaN", "5 min"] {
+            assert!(
+                seconds(bad).unwrap_err().contains(&format!("'{bad}'")),
+                "{bad}"
+            );
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn value_parsers_never_panic(text in "\\PC{0,12}") {
+            let _ = size(&text, 1, 32);
+            let _ = Sizes::parse(&text, 1, 32);
+            let _ = seconds(&text);
+            let _ = seed(&text);
+        }
+    }
+}
