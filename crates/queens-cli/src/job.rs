@@ -173,6 +173,7 @@ fn watch(shared: &Shared) {
         }
         if stdout_closed() {
             shared.cancel(CLOSED);
+            wait_then_leave(shared);
         }
         if elapsed >= QUIET_FOR && !shared.control.is_cancelled() {
             let line = progress_line(shared);
@@ -188,6 +189,21 @@ fn watch(shared: &Shared) {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
+}
+
+/// Nobody reads the output any more: the engine has half a second to stop, then the process
+/// ends quietly (some searches look at their control only between solutions).
+fn wait_then_leave(shared: &Shared) {
+    let grace = Instant::now();
+    while grace.elapsed() < Duration::from_millis(500) {
+        if shared.finished.load(Ordering::Relaxed) {
+            return;
+        }
+        std::thread::park_timeout(TICK);
+    }
+    // SAFETY: `_exit` ends the process at once, without running destructors or flushing
+    // buffers, whose contents could not be delivered anyway.
+    unsafe { libc::_exit(0) }
 }
 
 fn new_bar() -> ProgressBar {

@@ -534,7 +534,11 @@ struct CheckRecord {
 fn tour_text(words: &[String]) -> Result<String> {
     match words {
         [] => input::read_text(std::path::Path::new("-")),
-        [one] if Square::parse_list(one).is_err() && !one.trim_start().starts_with('{') => {
+        // One word that names a file, or that cannot be part of a tour (no digit: `nofile`).
+        [one]
+            if std::path::Path::new(one).exists()
+                || !one.bytes().any(|b| b.is_ascii_digit()) && !one.contains('{') =>
+        {
             input::read_text(std::path::Path::new(one))
         }
         words => Ok(words.join(" ")),

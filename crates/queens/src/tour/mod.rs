@@ -326,6 +326,8 @@ pub enum ParseTourError {
     BadSquare(String),
     #[error("bad grid: {0}")]
     Grid(String),
+    #[error(transparent)]
+    Square(crate::ParseError),
     #[error("not a knight's tour: {0}")]
     Invalid(#[from] TourError),
 }

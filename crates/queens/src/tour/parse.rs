@@ -113,10 +113,8 @@ pub(super) fn squares(text: &str) -> Result<Vec<Square>, ParseTourError> {
             .collect();
     }
     Square::parse_list(text).map_err(|e| match e {
-        crate::ParseError::BadSquare(token) | crate::ParseError::CommaRows(token) => {
-            ParseTourError::BadSquare(token)
-        }
-        other => ParseTourError::BadSquare(other.to_string()),
+        crate::ParseError::BadSquare(token) => ParseTourError::BadSquare(token),
+        other => ParseTourError::Square(other),
     })
 }
 
