@@ -64,13 +64,15 @@ impl Picture {
         self.body.push('\n');
     }
 
-    /// Writes a short text (a move number, say) in the middle of a square.
+    /// Writes a short text (a move number, say) in the middle of a square, on a light disc
+    /// so that a path drawn through the square does not hide it.
     pub fn label(&mut self, s: Square, text: &str) {
         let (x, y) = self.centre(s);
         let _ = writeln!(
             self.body,
-            r##"<text x="{x:.1}" y="{y:.1}" font-size="{:.1}" text-anchor="middle" dominant-baseline="central" font-family="sans-serif" fill="#111">{text}</text>"##,
-            CELL * 0.4
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="#fff" fill-opacity="0.85"/><text x="{x:.1}" y="{y:.1}" font-size="{:.1}" text-anchor="middle" dominant-baseline="central" font-family="sans-serif" font-weight="bold" fill="#111">{text}</text>"##,
+            CELL * 0.3,
+            CELL * 0.36
         );
     }
 
