@@ -16,6 +16,7 @@ pub struct Control {
 }
 
 impl Control {
+    /// A control with no progress and not cancelled.
     pub fn new() -> Self {
         Self::default()
     }
@@ -25,6 +26,7 @@ impl Control {
         self.cancelled.store(true, Ordering::Relaxed);
     }
 
+    /// Whether [`Control::cancel`] was called.
     pub fn is_cancelled(&self) -> bool {
         self.cancelled.load(Ordering::Relaxed)
     }

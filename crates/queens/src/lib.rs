@@ -9,6 +9,8 @@
 //!
 //! The library does no I/O: no printing, no files, no process exit.
 
+#![warn(missing_docs)]
+
 pub mod classic;
 pub mod complete;
 pub mod construct;

@@ -21,8 +21,11 @@ pub struct Placement {
 /// Two queens that attack each other, and the line they share.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Conflict {
+    /// The earlier queen.
     pub a: Square,
+    /// The later queen.
     pub b: Square,
+    /// The line they share.
     pub line: Line,
 }
 

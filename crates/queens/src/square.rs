@@ -12,7 +12,9 @@ use std::str::FromStr;
 /// One square: column (file) and row (rank), both counted from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Square {
+    /// The column (file), from 0 for `a`.
     pub col: u32,
+    /// The row (rank), from 0 for rank 1.
     pub row: u32,
 }
 
@@ -20,7 +22,9 @@ pub struct Square {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Line {
+    /// The same rank.
     Row,
+    /// The same file.
     Column,
     /// The diagonal going up to the right (col - row constant).
     Diagonal,
@@ -40,6 +44,7 @@ impl fmt::Display for Line {
 }
 
 impl Square {
+    /// The square in column `col` and row `row`, both from 0.
     pub const fn new(col: u32, row: u32) -> Self {
         Square { col, row }
     }

@@ -16,9 +16,13 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Symmetry {
+    /// Leaves the board as it is.
     Identity,
+    /// A quarter turn.
     Rotate90,
+    /// A half turn.
     Rotate180,
+    /// Three quarter turns.
     Rotate270,
     /// Mirror left-right: file a swaps with the last file.
     FlipFiles,

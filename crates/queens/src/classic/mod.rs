@@ -48,16 +48,24 @@ use std::str::FromStr;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Algorithm {
+    /// All N^N placements with one queen per column, each tested (the PHP seed).
     Brute,
+    /// All N! permutations, kept when the diagonals are free (the Erlang seed).
     Permutations,
+    /// A board matrix and scans along the row and both diagonals (the C++ seed).
     Naive,
+    /// The row and diagonal arrays of Wirth's programs 3.4 and 3.5.
     Wirth,
+    /// Nested loops with no recursion, half the board and the rest by mirror (seed 000).
     Iterative,
+    /// Rows and diagonals as bit sets (the SQL and C seeds).
     Bitmask,
+    /// The library's own solution iterator, which counts no work.
     Fast,
 }
 
 impl Algorithm {
+    /// Every algorithm, in the order of the seeds' story.
     pub const ALL: [Algorithm; 7] = [
         Algorithm::Brute,
         Algorithm::Permutations,
@@ -152,11 +160,17 @@ pub enum End {
 /// The work a search did; see the module comment for what each counter means.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Stats {
+    /// Solutions found.
     pub solutions: u64,
+    /// Boards visited: partial placements (the empty one included) or complete candidates.
     pub nodes: u64,
+    /// Safety tests made.
     pub tests: u64,
+    /// Queens put on the board.
     pub placements: u64,
+    /// Queens taken off the board.
     pub removals: u64,
+    /// How the search ended.
     pub end: End,
 }
 
@@ -168,22 +182,30 @@ pub enum Event<'a> {
     /// A square failed the safety test: the `line` it shares with an earlier queen, and that
     /// queen (`by`) when the algorithm knows it.
     Reject {
+        /// The square that failed the test.
         square: Square,
+        /// The line it shares with an earlier queen.
         line: Line,
+        /// That queen, when the algorithm knows it.
         by: Option<Square>,
     },
     /// A queen is taken off its square (to try the next square of its column).
     Remove(Square),
     /// A complete candidate of a generate-and-test algorithm and its first clash, if any.
     Candidate {
+        /// The candidate board.
         placement: &'a Placement,
+        /// Its first clash, if any.
         conflict: Option<Conflict>,
     },
     /// A solution: the safety tests made since the previous solution (Wirth's "n"), and
     /// whether it was obtained by reflecting another rather than by search.
     Solution {
+        /// The solution.
         placement: &'a Placement,
+        /// Safety tests since the previous solution (Wirth's n).
         tests: u64,
+        /// Whether it is the mirror image of another rather than found by search.
         mirrored: bool,
     },
 }

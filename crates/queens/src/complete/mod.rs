@@ -43,37 +43,59 @@ pub struct Instance {
 #[derive(Debug, Clone, PartialEq, Eq, ThisError)]
 pub enum InstanceError {
     #[error("bad board size {0}: expected N from 1 to {MAX_N}")]
+    /// A board size outside 1 to the largest accepted.
     BadSize(usize),
     #[error("square {square} is off the {n}x{n} board (files a..{last_file}, ranks 1..{n})")]
+    /// A preset square off the board.
     OffBoard {
+        /// The square.
         square: String,
+        /// The board size.
         n: usize,
+        /// The last file of the board.
         last_file: String,
     },
     #[error("the preset queens on {a} and {b} attack each other on the same {line}")]
+    /// Two preset queens that attack each other.
+    #[allow(missing_docs)] // the fields are named in the message
     Attack { a: Square, b: Square, line: Line },
     #[error("square {0} is preset twice")]
+    /// A square given twice.
     Repeated(Square),
     #[error(
         "excluded {kind} diagonal {value} is off the {n}x{n} board (accepted: {min} to {max})"
     )]
+    /// An excluded diagonal that does not cross the board.
     DiagonalOffBoard {
+        /// Which kind of diagonal.
         kind: &'static str,
+        /// Its value.
         value: i64,
+        /// The board size.
         n: usize,
+        /// The smallest value allowed.
         min: i64,
+        /// The largest value allowed.
         max: i64,
     },
     #[error("only {placed} of {asked} queens fit on the {n}x{n} board without attacks")]
+    /// More presets asked of the generator than fit.
     Saturated {
+        /// The board size.
         n: usize,
+        /// Presets asked.
         asked: usize,
+        /// Presets placed.
         placed: usize,
     },
     #[error("the preset queen on {square} stands on the excluded {kind} diagonal {value}")]
+    /// A preset queen on an excluded diagonal.
     OnExcluded {
+        /// The square.
         square: Square,
+        /// Which kind of diagonal.
         kind: &'static str,
+        /// Its value.
         value: i64,
     },
 }
@@ -84,26 +106,34 @@ pub enum InstanceError {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct InstanceFile {
+    /// The board size.
     pub n: usize,
     #[serde(default)]
+    /// The preset queens as `[col, row]`, 1-based.
     pub queens: Vec<[u64; 2]>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Sum diagonals (col + row, 2 to 2N) no queen may use.
     pub excluded_sums: Vec<i64>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Difference diagonals (col - row, 1 - N to N - 1) no queen may use.
     pub excluded_differences: Vec<i64>,
 }
 
 /// The answer: a full solution that keeps every preset, or a proof (by exhaustion) of none.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// A completion: every preset kept, no two queens attacking.
     Solved(Placement),
+    /// No completion exists.
     Impossible,
 }
 
 /// The number of completions, and the first one found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Completions {
+    /// The number of completions.
     pub count: u128,
+    /// The first completion found, if any.
     pub first: Option<Placement>,
 }
 
@@ -195,6 +225,7 @@ impl Instance {
         Instance::new(n, presets, &[], &[])
     }
 
+    /// The board size.
     pub fn n(&self) -> usize {
         self.n
     }

@@ -36,8 +36,11 @@ pub fn exists(n: u64) -> bool {
 /// The numbers are 1-based rows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Run {
+    /// The first row of the run, 1-based.
     pub first: u64,
+    /// How many rows the run has.
     pub len: u64,
+    /// Whether the rows of each pair of columns are swapped.
     pub swap_pairs: bool,
 }
 

@@ -26,8 +26,11 @@ pub const MAX_N: usize = 32;
 /// A node of the search: the masks before the next column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Node {
+    /// The rows taken.
     pub taken: u32,
+    /// The rows attacked along the up-going diagonals.
     pub up: u32,
+    /// The rows attacked along the down-going diagonals.
     pub down: u32,
 }
 

@@ -95,6 +95,7 @@ impl SubProblem {
 /// distances equal to the smallest one); each such leaf stands for `8 / k` solutions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Tally {
+    /// Solutions found with each number of ties among their images (for the orbit weights).
     pub ties: [u128; 8],
 }
 

@@ -23,6 +23,7 @@ use serde::Serialize;
 /// The exact counts for one N.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Counts {
+    /// The board size.
     pub n: usize,
     /// All solutions.
     pub total: u128,

@@ -23,9 +23,13 @@ pub type Adjacency = Arc<Vec<[u16; 2]>>;
 /// must contain, as pairs of (col, row) in the block.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Spec {
+    /// Width in files.
     pub w: u16,
+    /// Height in ranks.
     pub h: u16,
+    /// The square the path must start on, if any.
     pub start: Option<(u16, u16)>,
+    /// Moves the path must make, as pairs of squares.
     pub required: Vec<((u16, u16), (u16, u16))>,
 }
 

@@ -49,7 +49,9 @@ pub fn knight_move(a: Square, b: Square) -> bool {
 /// An m x n board: `rows` ranks and `cols` files. Squares are numbered `row * cols + col`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
+    /// Ranks.
     pub rows: usize,
+    /// Files.
     pub cols: usize,
 }
 
@@ -57,22 +59,27 @@ pub struct Board {
 pub const MAX_SQUARES: usize = u32::MAX as usize - 1;
 
 impl Board {
+    /// A board of `rows` ranks and `cols` files.
     pub fn new(rows: usize, cols: usize) -> Board {
         Board { rows, cols }
     }
 
+    /// The number of squares.
     pub fn square_count(&self) -> usize {
         self.rows * self.cols
     }
 
+    /// Whether `s` is on the board.
     pub fn contains(&self, s: Square) -> bool {
         s.on_board(self.cols, self.rows)
     }
 
+    /// The index of `s`, rank by rank from a1.
     pub fn index(&self, s: Square) -> u32 {
         (s.row as usize * self.cols + s.col as usize) as u32
     }
 
+    /// The square of an index.
     pub fn square(&self, index: u32) -> Square {
         let i = index as usize;
         Square::new((i % self.cols) as u32, (i / self.cols) as u32)
@@ -117,28 +124,44 @@ pub struct Tour {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TourError {
     #[error("the tour has {got} squares but the {board} board has {want}")]
+    /// The path does not cover the board exactly.
     WrongLength {
+        /// The board.
         board: Board,
+        /// Squares given.
         got: usize,
+        /// Squares on the board.
         want: usize,
     },
     #[error("square {square} is off the {board} board")]
+    /// A square off the board.
+    #[allow(missing_docs)] // the fields are named in the message
     OffBoard { board: Board, square: String },
     #[error("square {square} is visited twice (moves {first} and {second})")]
+    /// A square visited twice.
     Repeated {
+        /// The square.
         square: String,
+        /// The first of the two (a move number, or a square).
         first: usize,
+        /// The second of the two.
         second: usize,
     },
     #[error("move {step}: {from} to {to} is not a knight's move")]
+    /// Two consecutive squares that are not a knight's move apart.
     NotAKnightMove {
+        /// The move number.
         step: usize,
+        /// The start square.
         from: String,
+        /// The square moved to.
         to: String,
     },
     #[error(
         "the tour is open: its last square {last} is not a knight's move from its first {first}"
     )]
+    /// A tour asked to be closed whose ends are not a knight's move apart.
+    #[allow(missing_docs)] // the fields are named in the message
     NotClosed { first: String, last: String },
 }
 
@@ -237,22 +260,27 @@ impl Tour {
         parse::parse(text)
     }
 
+    /// The board.
     pub fn board(&self) -> Board {
         self.board
     }
 
+    /// The number of squares visited.
     pub fn len(&self) -> usize {
         self.path.len()
     }
 
+    /// Whether the tour visits no square.
     pub fn is_empty(&self) -> bool {
         self.path.is_empty()
     }
 
+    /// The first square.
     pub fn start(&self) -> Square {
         self.board.square(self.path[0])
     }
 
+    /// The last square.
     pub fn end(&self) -> Square {
         self.board.square(self.path[self.path.len() - 1])
     }
@@ -319,16 +347,22 @@ impl Tour {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseTourError {
     #[error("empty input: give a tour as a grid of move numbers, a move list 'a1 b3 ...' or JSON")]
+    /// Nothing to read.
     Empty,
     #[error("bad JSON tour: {0} (expected {{\"rows\":M,\"cols\":N,\"path\":[[col,row],...]}})")]
+    /// JSON that is not a tour.
     Json(String),
     #[error("bad token '{0}' in a move list: expected squares like 'c5' or 'col,row' like '3,5'")]
+    /// A word of a move list that is not a square.
     BadSquare(String),
     #[error("bad grid: {0}")]
+    /// A grid of move numbers that is not a tour.
     Grid(String),
     #[error(transparent)]
+    /// A list of squares that breaks the notation.
     Square(crate::ParseError),
     #[error("not a knight's tour: {0}")]
+    /// A path that is not a knight's tour.
     Invalid(#[from] TourError),
 }
 
@@ -336,19 +370,33 @@ pub enum ParseTourError {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum NoTour {
     #[error("no knight's tour exists on a {board} board (open tours need n = 1 or n >= 5 on square boards; Parberry 1997)")]
+    /// A square board of side 2 to 4.
+    #[allow(missing_docs)] // the fields are named in the message
     Square { board: Board },
     #[error("no knight's tour exists on a {board} board: a board with a side of 1 or 2 has none but 1x1, a 3-row board needs n = 4 or n >= 7, a 4-row board n >= 5 (or 3)")]
+    /// A board with a side of 1 to 4 and too short.
+    #[allow(missing_docs)] // the fields are named in the message
     Thin { board: Board },
     #[error("no knight's tour from {from} on the {board} board: the board has an odd number of squares, so a tour starts and ends on the colour of a1 (col+row even), and {from} has the other colour")]
+    /// An odd board and a start on the wrong colour.
+    #[allow(missing_docs)] // the fields are named in the message
     Colour { board: Board, from: String },
     #[error("no closed knight's tour exists on a {board} board (Schwenk 1991): {reason}")]
+    /// A closed tour on a board that has none (Schwenk).
+    #[allow(missing_docs)] // the fields are named in the message
     Closed { board: Board, reason: &'static str },
     #[error("square {from} is off the {board} board")]
+    /// A start square off the board.
+    #[allow(missing_docs)] // the fields are named in the message
     OffBoard { board: Board, from: String },
     #[error("no {} tour from {from} on the {board} board: the exhaustive column-by-column search proves none exists", if *.closed { "closed" } else { "open" })]
+    /// A board with 3 or 4 rows where the exact programme finds none.
     Narrow {
+        /// The board.
         board: Board,
+        /// The start square.
         from: String,
+        /// Whether a closed tour was asked.
         closed: bool,
     },
 }
@@ -447,18 +495,29 @@ pub enum Method {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FindError {
     #[error(transparent)]
+    /// No tour exists.
     NoTour(#[from] NoTour),
     #[error("no tour from {from}: the exhaustive search ended without one")]
+    /// The exhaustive search ended without a tour.
+    #[allow(missing_docs)] // the fields are named in the message
     Exhausted { from: String },
     #[error("the divide-and-conquer construction needs both sides at least 5, not {board} (Warnsdorff's rule and the column-by-column programme cover the other boards)")]
+    /// The construction needs both sides at least 5.
+    #[allow(missing_docs)] // the fields are named in the message
     Unsupported { board: Board },
     #[error("the column-by-column programme needs a board with 3 or 4 rows or columns, not {board} (divide and conquer covers boards with both sides at least 5)")]
+    /// The programme needs 3 or 4 rows or columns.
+    #[allow(missing_docs)] // the fields are named in the message
     NotNarrow { board: Board },
     #[error("the board {board} is too large: at most {max} squares", max = MAX_SQUARES)]
+    /// More squares than supported.
+    #[allow(missing_docs)] // the fields are named in the message
     TooLarge { board: Board },
     #[error(transparent)]
+    /// Cancelled.
     Stopped(#[from] crate::Error),
     #[error("internal error, the tour built is wrong: {0}")]
+    /// A bug: the tour built does not check.
     Invalid(#[from] TourError),
 }
 

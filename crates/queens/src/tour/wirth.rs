@@ -20,6 +20,7 @@ use crate::square::Square;
 
 /// Wirth's move order on his (x, y).
 pub const DX: [i64; 8] = [2, 1, -1, -2, -2, -1, 1, 2];
+/// Wirth's row steps, in his move order (with DX).
 pub const DY: [i64; 8] = [1, 2, 2, 1, -1, -2, -2, -1];
 
 /// The outcome of a search with its statistics.
