@@ -4,6 +4,17 @@
 //! [`Error::Cancelled`](crate::Error::Cancelled) soon after [`Control::cancel`] is called. The
 //! command line polls it for a progress bar and cancels it on Ctrl-C; a web request or a cluster
 //! job can do the same from another thread.
+//!
+//! ```
+//! use queens::Control;
+//!
+//! let control = Control::new();
+//! control.set_total(10);
+//! control.advance(4);
+//! assert_eq!(control.progress(), (4, 10));
+//! control.cancel();
+//! assert!(control.is_cancelled());
+//! ```
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 

@@ -8,6 +8,20 @@
 //! (the explicit construction, local search, a uniformly random draw).
 //!
 //! The library does no I/O: no printing, no files, no process exit.
+//!
+//! A short tour:
+//!
+//! ```
+//! use queens::{count, Control, Orbit, Placement};
+//!
+//! let wirth = Placement::parse("1 5 8 6 3 7 2 4").unwrap();
+//! assert!(wirth.is_solution());
+//! let clash = Placement::parse("a1 b5 c8 d6 e3 f7 g4 h2").unwrap().first_conflict().unwrap();
+//! assert_eq!((clash.a.to_string(), clash.b.to_string()), ("c8".into(), "g4".into()));
+//! assert_eq!(Orbit::of(&wirth).size, 8);
+//! let eight = count::count(8, count::Engine::Auto, &Control::new()).unwrap();
+//! assert_eq!((eight.total, eight.fundamental()), (92, 12));
+//! ```
 
 #![warn(missing_docs)]
 

@@ -7,6 +7,16 @@
 //! Validity is the arithmetic test of seed 004: with t_i the row of the queen in column i, a
 //! placement is a solution when all t_i are distinct, all t_i + i are distinct and all t_i - i
 //! are distinct. The same three sets serve `check` (which two queens clash, and on which line).
+//!
+//! ```
+//! use queens::Placement;
+//!
+//! let p = Placement::parse("2 4 1 3").unwrap();
+//! assert_eq!(p.algebraic(), "a2 b4 c1 d3");
+//! assert!(p.is_solution());
+//! let q = Placement::parse("1 2 3 4").unwrap();
+//! assert_eq!(q.first_conflict().unwrap().line.to_string(), "diagonal");
+//! ```
 
 use crate::error::ParseError;
 use crate::square::{file_name, Line, Square};

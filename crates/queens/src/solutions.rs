@@ -7,6 +7,15 @@
 //! the up-going diagonals of the queens so far and `down` those hit by the down-going ones;
 //! moving one column right shifts `up` left and `down` right. Taking the lowest free row first
 //! gives the lexicographic order.
+//!
+//! ```
+//! use queens::Solutions;
+//!
+//! let first: Vec<String> = Solutions::new(8).unwrap().take(2).map(|p| p.perm()).collect();
+//! assert_eq!(first, ["1 5 8 6 3 7 2 4", "1 6 8 3 7 4 2 5"]);
+//! assert_eq!(queens::solutions::fundamental(8).unwrap().count(), 12);
+//! assert!(Solutions::new(0).is_err());
+//! ```
 
 use crate::error::Error;
 use crate::placement::Placement;

@@ -3,6 +3,17 @@
 //! Files are `a, b, ..., z, aa, ab, ...` (spreadsheet columns) left to right, ranks `1..N` bottom
 //! to top. A square may also be written `col,row`, both 1-based (`3,5` is `c5`). Internally
 //! columns and rows are 0-based.
+//!
+//! ```
+//! use queens::Square;
+//!
+//! let c5 = Square::parse("c5").unwrap();
+//! assert_eq!((c5.col, c5.row), (2, 4));
+//! assert_eq!(Square::parse("3,5").unwrap(), c5);
+//! assert_eq!(Square::new(26, 0).to_string(), "aa1");
+//! assert_eq!(Square::parse_list("a1,c5").unwrap().len(), 2);
+//! assert!(Square::parse_list("2,4,1,3").is_err()); // rows are written with spaces
+//! ```
 
 use crate::error::ParseError;
 use serde::{Deserialize, Serialize};

@@ -6,6 +6,15 @@
 //! size 2 "doubly symmetric" (fixed by the quarter turn). For N >= 2 no solution is fixed by a
 //! reflection, so those are the only three sizes; N = 1 is the one orbit of size 1. The
 //! canonical representative of an orbit is its smallest permutation (lexicographic on the rows).
+//!
+//! ```
+//! use queens::{Orbit, OrbitKind, Placement, Symmetry};
+//!
+//! let p = Placement::parse("2 4 1 3").unwrap();
+//! assert_eq!(Symmetry::Rotate90.apply(&p), p);
+//! let orbit = Orbit::of(&p);
+//! assert_eq!((orbit.size, orbit.kind()), (2, OrbitKind::DoublySymmetric));
+//! ```
 
 use crate::placement::Placement;
 use crate::square::Square;

@@ -26,6 +26,23 @@
 //! - `nodes`: the boards visited: the partial placements of a backtracker (the empty board
 //!   included), the complete candidates of a generate-and-test algorithm;
 //! - `placements` and `removals`: queens put on and taken off the board by a backtracker.
+//!
+//! ```
+//! use queens::classic::{run, Algorithm, Event, Options};
+//! use queens::Control;
+//! use std::ops::ControlFlow;
+//!
+//! let mut first = None;
+//! let stats = run(Algorithm::Wirth, 8, Options::default(), &Control::new(), |e| {
+//!     if let Event::Solution { placement, tests, .. } = e {
+//!         first.get_or_insert((placement.perm(), *tests));
+//!     }
+//!     ControlFlow::Continue(())
+//! })
+//! .unwrap();
+//! assert_eq!(stats.solutions, 92);
+//! assert_eq!(first.unwrap(), ("1 5 8 6 3 7 2 4".to_string(), 876)); // Wirth's n
+//! ```
 
 pub mod bitmask;
 pub mod brute;

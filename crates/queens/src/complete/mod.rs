@@ -11,6 +11,18 @@
 //! one free square left is filled at once. Large loosely constrained boards first get a quick
 //! attempt by local search ([`repair`]); when it gives up, the complete search decides.
 //! [`generate`] makes random instances by the paper's method.
+//!
+//! ```
+//! use queens::complete::{solve, Instance, Outcome};
+//! use queens::{Control, Square};
+//!
+//! let presets = Square::parse_list("a1 c5").unwrap();
+//! let instance = Instance::with_presets(8, &presets).unwrap();
+//! let Outcome::Solved(p) = solve(&instance, &Control::new()).unwrap() else { panic!() };
+//! assert!(instance.is_completion(&p));
+//! let stuck = Instance::with_presets(4, &[Square::new(0, 0)]).unwrap();
+//! assert_eq!(solve(&stuck, &Control::new()).unwrap(), Outcome::Impossible);
+//! ```
 
 pub mod bitboard;
 pub mod generate;

@@ -5,6 +5,15 @@
 //!   solution for each seed.
 //! - [`random`]: a uniformly random solution for small N, by counting the sub-trees of the
 //!   search and descending.
+//!
+//! ```
+//! use queens::construct::{exists, explicit};
+//!
+//! assert!(!exists(3) && exists(1_000_000_007));
+//! let p = explicit::placement(8).unwrap();
+//! assert_eq!(p.perm(), "2 4 6 8 3 1 7 5");
+//! assert!(explicit::placement(100_000).unwrap().is_solution());
+//! ```
 
 pub mod explicit;
 pub mod min_conflicts;

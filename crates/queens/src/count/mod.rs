@@ -7,6 +7,15 @@
 //! `(total - fixed180) / 8` of size 8, `(fixed180 - fixed90) / 4` of size 4 and `fixed90 / 2` of
 //! size 2. The two symmetric counts come from searches over symmetric placements only
 //! ([`symmetric`]), which are tiny beside the total.
+//!
+//! ```
+//! use queens::count::{count, Engine};
+//! use queens::Control;
+//!
+//! let c = count(12, Engine::Auto, &Control::new()).unwrap();
+//! assert_eq!((c.total, c.fundamental()), (14200, 1787));
+//! assert_eq!(c.orbits(), vec![(8, 1765), (4, 18), (2, 4)]);
+//! ```
 
 pub mod bitmask;
 pub mod constellation;

@@ -13,6 +13,16 @@
 //! (fewest onward moves, Roth's tie-break, backtracking), [`divide`] (divide and conquer in
 //! linear time, on blocks from [`blocks`]; both sides at least 5), [`narrow`] (a tour or a proof
 //! that none exists, in linear time, on 3 or 4 rows), [`count`] (exact counts).
+//!
+//! ```
+//! use queens::tour::{existence, find, Board, Method};
+//! use queens::{Control, Square};
+//!
+//! let board = Board::new(8, 8);
+//! let found = find(board, Square::new(0, 0), true, Method::Auto, &Control::new()).unwrap();
+//! assert!(found.tour.is_closed() && found.tour.len() == 64);
+//! assert!(existence(Board::new(4, 4), Square::new(0, 0), false).is_err());
+//! ```
 
 pub mod blocks;
 pub mod count;
