@@ -48,60 +48,107 @@ struct Frame {
     next: u8,
 }
 
-/// Finds a tour from `from` (closed if asked). Cancellation is checked every 2^20 moves.
-pub fn search(
+/// The state of the search: the board, the squares visited and the onward degrees of the
+/// others, and what the prunings keep.
+struct Walk {
     board: Board,
     from: Square,
     closed: bool,
-    control: &Control,
-) -> Result<Search, Error> {
-    let (rows, cols) = (board.rows as i64, board.cols as i64);
-    let total = board.square_count();
-    let neighbours = |i: u32| {
+    total: usize,
+    start: u32,
+    visited: Vec<bool>,
+    degree: Vec<u8>,
+    /// Thin boards: ties to the squares nearest the start's end (a sweep), not to Roth's.
+    sweep: bool,
+    /// The connectivity test's marks (empty: no test), its epoch and its queue.
+    seen: Vec<u32>,
+    epoch: u32,
+    queue: Vec<u32>,
+    /// 4-row boards: the outer squares not yet visited.
+    four: bool,
+    outer_left: usize,
+}
+
+impl Walk {
+    fn new(board: Board, from: Square, closed: bool) -> Walk {
+        let total = board.square_count();
+        let thin = board.rows.min(board.cols) <= 4 && total <= CONNECTED_UP_TO;
+        let mut walk = Walk {
+            board,
+            from,
+            closed,
+            total,
+            start: board.index(from),
+            visited: vec![false; total],
+            degree: Vec::new(),
+            sweep: board.rows.min(board.cols) <= 4,
+            seen: vec![0u32; if thin || total <= 1024 { total } else { 0 }],
+            epoch: 0,
+            queue: Vec::new(),
+            four: board.rows.min(board.cols) == 4,
+            outer_left: 0,
+        };
+        walk.degree = (0..total as u32)
+            .map(|i| walk.neighbours(i).count() as u8)
+            .collect();
+        walk.outer_left = (0..total as u32).filter(|&i| walk.outer(i)).count();
+        walk
+    }
+
+    /// The squares a knight's move from square `i`.
+    fn neighbours(&self, i: u32) -> impl Iterator<Item = u32> {
+        let (rows, cols) = (self.board.rows as i64, self.board.cols as i64);
         let (c, r) = ((i as i64) % cols, (i as i64) / cols);
         KNIGHT.iter().filter_map(move |&(dc, dr)| {
             let (c2, r2) = (c + dc as i64, r + dr as i64);
             (c2 >= 0 && r2 >= 0 && c2 < cols && r2 < rows).then_some((r2 * cols + c2) as u32)
         })
-    };
-    // Roth: squared distance from the centre, in doubled coordinates. On thin boards, the
-    // squares nearest the start's end of the long side first, so that none are left behind.
-    let sweep = board.rows.min(board.cols) <= 4;
-    let far = |i: u32| {
+    }
+
+    /// Roth: squared distance from the centre, in doubled coordinates. On thin boards, the
+    /// squares nearest the start's end of the long side first, so that none are left behind.
+    fn far(&self, i: u32) -> i64 {
+        let (rows, cols) = (self.board.rows as i64, self.board.cols as i64);
         let (c, r) = ((i as i64) % cols, (i as i64) / cols);
-        if sweep {
+        if self.sweep {
             let (along, from_along) = if cols >= rows {
-                (c, from.col as i64)
+                (c, self.from.col as i64)
             } else {
-                (r, from.row as i64)
+                (r, self.from.row as i64)
             };
             return -(along - from_along).abs();
         }
         let (dc, dr) = (2 * c - (cols - 1), 2 * r - (rows - 1));
         dc * dc + dr * dr
-    };
-    let mut visited = vec![false; total];
-    let mut degree: Vec<u8> = (0..total as u32)
-        .map(|i| neighbours(i).count() as u8)
-        .collect();
-    let start = board.index(from);
-    let mut stats = Search {
-        tour: None,
-        placed: 1,
-        backtracks: 0,
-    };
-    let mark = |i: u32, on: bool, visited: &mut [bool], degree: &mut [u8]| {
-        visited[i as usize] = on;
-        for q in neighbours(i) {
+    }
+
+    /// On 4-row boards, whether square `i` is on an outer row.
+    fn outer(&self, i: u32) -> bool {
+        let (rows, cols) = (self.board.rows as i64, self.board.cols as i64);
+        let (c, r) = ((i as i64) % cols, (i as i64) / cols);
+        let across = if rows == 4 { r } else { c };
+        self.four && (across == 0 || across == 3)
+    }
+
+    /// Visits square `i` (or leaves it, `on` false), keeping the degrees and the outer count.
+    fn mark(&mut self, i: u32, on: bool) {
+        self.visited[i as usize] = on;
+        for q in self.neighbours(i) {
             if on {
-                degree[q as usize] -= 1;
+                self.degree[q as usize] -= 1;
             } else {
-                degree[q as usize] += 1;
+                self.degree[q as usize] += 1;
             }
         }
-    };
-    // The candidates from `s`, best first; none when the branch is dead.
-    let candidates = |s: u32, end: u32, placed: usize, visited: &[bool], degree: &[u8]| {
+        if on {
+            self.outer_left -= self.outer(i) as usize;
+        } else {
+            self.outer_left += self.outer(i) as usize;
+        }
+    }
+
+    /// The candidates from `s`, best first; none when the branch is dead.
+    fn candidates(&self, s: u32, end: u32, placed: usize) -> Frame {
         let mut frame = Frame {
             square: s,
             end,
@@ -110,17 +157,17 @@ pub fn search(
             len: 0,
             next: 0,
         };
-        let remaining = total - placed;
-        if closed && remaining > 0 && degree[start as usize] == 0 {
+        let remaining = self.total - placed;
+        if self.closed && remaining > 0 && self.degree[self.start as usize] == 0 {
             return frame;
         }
         let mut keyed: [(u8, i64, u32); 8] = [(0, 0, 0); 8];
         let mut n = 0;
-        for q in neighbours(s) {
-            if visited[q as usize] {
+        for q in self.neighbours(s) {
+            if self.visited[q as usize] {
                 continue;
             }
-            let d = degree[q as usize];
+            let d = self.degree[q as usize];
             if d == 0 && remaining > 1 {
                 return frame; // q could be entered only now, and would end the tour early
             }
@@ -134,7 +181,7 @@ pub fn search(
                     return frame;
                 }
             }
-            keyed[n] = (d, -far(q), q);
+            keyed[n] = (d, -self.far(q), q);
             n += 1;
         }
         keyed[..n].sort_unstable_by_key(|&(d, f, _)| (d, f));
@@ -143,65 +190,93 @@ pub fn search(
         }
         frame.len = n as u8;
         frame
-    };
-    // Whether the unvisited squares are reachable from `s` through unvisited squares.
-    let thin = board.rows.min(board.cols) <= 4 && total <= CONNECTED_UP_TO;
-    let mut seen = vec![0u32; if thin || total <= 1024 { total } else { 0 }];
-    let mut epoch = 0u32;
-    let mut queue = Vec::new();
-    let mut connected = |s: u32, unvisited: usize, visited: &[bool]| -> bool {
-        if seen.is_empty() {
+    }
+
+    /// Whether the unvisited squares are reachable from `s` through unvisited squares.
+    fn connected(&mut self, s: u32, unvisited: usize) -> bool {
+        if self.seen.is_empty() {
             return true;
         }
-        epoch += 1;
+        self.epoch += 1;
+        let mut queue = std::mem::take(&mut self.queue);
         queue.clear();
         queue.push(s);
-        seen[s as usize] = epoch;
+        self.seen[s as usize] = self.epoch;
         let mut reached = 0;
         while let Some(i) = queue.pop() {
-            for q in neighbours(i) {
-                if !visited[q as usize] && seen[q as usize] != epoch {
-                    seen[q as usize] = epoch;
+            for q in self.neighbours(i) {
+                if !self.visited[q as usize] && self.seen[q as usize] != self.epoch {
+                    self.seen[q as usize] = self.epoch;
                     reached += 1;
                     queue.push(q);
                 }
             }
         }
+        self.queue = queue;
         reached == unvisited
-    };
-    let closes = |i: u32| super::knight_move(board.square(i), from);
-    // On 4-row boards the outer rows only neighbour the inner ones: two outer squares are never
-    // consecutive, so the rest of the tour (L squares after the current one) holds at most
-    // ceil(L / 2) of them, floor(L / 2) if the current square is outer.
-    let four = board.rows.min(board.cols) == 4;
-    let outer = |i: u32| {
-        let (c, r) = ((i as i64) % cols, (i as i64) / cols);
-        let across = if rows == 4 { r } else { c };
-        four && (across == 0 || across == 3)
-    };
-    let mut outer_left = (0..total as u32).filter(|&i| outer(i)).count() - outer(start) as usize;
-    let room = |head: u32, unvisited: usize, outer_left: usize| {
-        let most = if outer(head) {
+    }
+
+    /// On 4-row boards the outer rows only neighbour the inner ones: two outer squares are
+    /// never consecutive, so the rest of the tour (`unvisited` squares after `head`) holds at
+    /// most ceil(L / 2) of them, floor(L / 2) if `head` is outer.
+    fn room(&self, head: u32, unvisited: usize) -> bool {
+        let most = if self.outer(head) {
             unvisited / 2
         } else {
             unvisited.div_ceil(2)
         };
-        outer_left <= most
+        self.outer_left <= most
+    }
+
+    /// Whether a path ending on `i` closes into a tour.
+    fn closes(&self, i: u32) -> bool {
+        super::knight_move(self.board.square(i), self.from)
+    }
+}
+
+/// The end of the tour once `q` is entered from `top`, or `None` when the move is no use:
+/// entering the end early, or leaving two squares that must each end the tour.
+fn end_after(top: &Frame, q: u32, remaining: usize) -> Option<u32> {
+    if remaining > 1 && q == top.end {
+        return None;
+    }
+    let mut ends = [top.end, top.forced[0], top.forced[1]]
+        .into_iter()
+        .filter(|&e| e != NONE && e != q);
+    let end = ends.next().unwrap_or(NONE);
+    match ends.next() {
+        Some(_) => None,
+        None => Some(end),
+    }
+}
+
+/// Finds a tour from `from` (closed if asked). Cancellation is checked every 2^20 moves.
+pub fn search(
+    board: Board,
+    from: Square,
+    closed: bool,
+    control: &Control,
+) -> Result<Search, Error> {
+    let mut walk = Walk::new(board, from, closed);
+    let (start, total) = (walk.start, walk.total);
+    let mut stats = Search {
+        tour: None,
+        placed: 1,
+        backtracks: 0,
     };
-    mark(start, true, &mut visited, &mut degree);
+    walk.mark(start, true);
     let mut path = vec![start];
     if total == 1 {
         stats.tour = Tour::from_indices(board, path).ok();
         return Ok(stats);
     }
-    let mut stack = vec![candidates(start, NONE, 1, &visited, &degree)];
+    let mut stack = vec![walk.candidates(start, NONE, 1)];
     while let Some(top) = stack.last_mut() {
         if top.next == top.len {
             let s = top.square;
             stack.pop();
             if s != start {
-                outer_left += outer(s) as usize;
-                mark(s, false, &mut visited, &mut degree);
+                walk.mark(s, false);
                 path.pop();
                 stats.backtracks += 1;
             }
@@ -209,44 +284,27 @@ pub fn search(
         }
         let q = top.candidates[top.next as usize];
         top.next += 1;
-        let remaining = total - path.len();
-        // The end once q is entered: entering the end early is no use, and of the squares
-        // with one way in, those not entered now must all end the tour.
-        if remaining > 1 && q == top.end {
+        let Some(end) = end_after(top, q, total - path.len()) else {
             continue;
-        }
-        let mut ends = [top.end, top.forced[0], top.forced[1]]
-            .into_iter()
-            .filter(|&e| e != NONE && e != q);
-        let end = ends.next().unwrap_or(NONE);
-        if ends.next().is_some() {
-            continue;
-        }
+        };
         stats.placed += 1;
         if stats.placed & 0xF_FFFF == 0 && control.is_cancelled() {
             return Err(Error::Cancelled);
         }
-        mark(q, true, &mut visited, &mut degree);
+        walk.mark(q, true);
         path.push(q);
-        outer_left -= outer(q) as usize;
-        if path.len() == total {
-            if !closed || closes(q) {
-                stats.tour = Tour::from_indices(board, path).ok();
-                return Ok(stats);
-            }
-            mark(q, false, &mut visited, &mut degree);
-            outer_left += outer(q) as usize;
+        let unvisited = total - path.len();
+        let complete = unvisited == 0 && (!closed || walk.closes(q));
+        if complete {
+            stats.tour = Tour::from_indices(board, path).ok();
+            return Ok(stats);
+        }
+        if unvisited == 0 || !walk.room(q, unvisited) || !walk.connected(q, unvisited) {
+            walk.mark(q, false);
             path.pop();
             continue;
         }
-        if !room(q, total - path.len(), outer_left) || !connected(q, total - path.len(), &visited) {
-            mark(q, false, &mut visited, &mut degree);
-            outer_left += outer(q) as usize;
-            path.pop();
-            continue;
-        }
-        let frame = candidates(q, end, path.len(), &visited, &degree);
-        stack.push(frame);
+        stack.push(walk.candidates(q, end, path.len()));
     }
     Ok(stats)
 }
