@@ -53,13 +53,9 @@ pub fn block(spec: &Spec) -> Option<Adjacency> {
     found
 }
 
-/// One attempt: the first breaks ties by Roth's rule, the others at random (seeded by the
-/// attempt's number, so that the blocks are the same on every run).
-fn search(spec: &Spec, attempt: u64) -> Option<Vec<[u16; 2]>> {
-    let (w, h) = (spec.w as i32, spec.h as i32);
-    let total = (w * h) as usize;
-    let idx = |c: u16, r: u16| r as usize * w as usize + c as usize;
-    let nbrs: Vec<Vec<u16>> = (0..total)
+/// The knight's moves from every square of a `w` x `h` block, by index.
+fn neighbours(w: i32, h: i32) -> Vec<Vec<u16>> {
+    (0..(w * h) as usize)
         .map(|i| {
             let (c, r) = (i as i32 % w, i as i32 / w);
             KNIGHT
@@ -69,9 +65,14 @@ fn search(spec: &Spec, attempt: u64) -> Option<Vec<[u16; 2]>> {
                 .map(|(c, r)| (r * w + c) as u16)
                 .collect()
         })
-        .collect();
+        .collect()
+}
+
+/// The tie-break key of every square: Roth's distance from the centre on the first attempt,
+/// seeded random numbers (xorshift) on the others.
+fn tie_keys(w: i32, h: i32, attempt: u64) -> Vec<i32> {
     let mut seed = attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let far: Vec<i32> = (0..total)
+    (0..(w * h) as usize)
         .map(|i| {
             let (c, r) = (i as i32 % w, i as i32 / w);
             let (dc, dr) = (2 * c - (w - 1), 2 * r - (h - 1));
@@ -84,73 +85,111 @@ fn search(spec: &Spec, attempt: u64) -> Option<Vec<[u16; 2]>> {
                 (seed >> 40) as i32
             }
         })
-        .collect();
-    let mut partner = vec![NONE; total];
-    for &((c1, r1), (c2, r2)) in &spec.required {
-        partner[idx(c1, r1)] = idx(c2, r2) as u16;
-        partner[idx(c2, r2)] = idx(c1, r1) as u16;
+        .collect()
+}
+
+/// The state of one attempt: the block, its prescribed moves, the squares visited and the
+/// onward degrees of the others.
+struct Attempt {
+    total: usize,
+    closed: bool,
+    start: u16,
+    nbrs: Vec<Vec<u16>>,
+    far: Vec<i32>,
+    /// The square each square must be joined to by a prescribed move (`NONE`: free).
+    partner: Vec<u16>,
+    visited: Vec<bool>,
+    degree: Vec<u8>,
+}
+
+impl Attempt {
+    fn new(spec: &Spec, attempt: u64) -> Attempt {
+        let (w, h) = (spec.w as i32, spec.h as i32);
+        let total = (w * h) as usize;
+        let idx = |c: u16, r: u16| r as usize * w as usize + c as usize;
+        let nbrs = neighbours(w, h);
+        let mut partner = vec![NONE; total];
+        for &((c1, r1), (c2, r2)) in &spec.required {
+            partner[idx(c1, r1)] = idx(c2, r2) as u16;
+            partner[idx(c2, r2)] = idx(c1, r1) as u16;
+        }
+        let start = match (spec.start, spec.required.first()) {
+            (Some((c, r)), _) => idx(c, r) as u16,
+            (None, Some(&((c, r), _))) => idx(c, r) as u16,
+            (None, None) => 0,
+        };
+        Attempt {
+            total,
+            closed: spec.start.is_none(),
+            start,
+            degree: nbrs.iter().map(|n| n.len() as u8).collect(),
+            nbrs,
+            far: tie_keys(w, h, attempt),
+            partner,
+            visited: vec![false; total],
+        }
     }
-    let closed = spec.start.is_none();
-    let start = match (spec.start, spec.required.first()) {
-        (Some((c, r)), _) => idx(c, r) as u16,
-        (None, Some(&((c, r), _))) => idx(c, r) as u16,
-        (None, None) => 0,
-    };
-    let mut visited = vec![false; total];
-    let mut degree: Vec<u8> = nbrs.iter().map(|n| n.len() as u8).collect();
-    let mut path: Vec<u16> = vec![start];
-    // Per depth: the candidates still to try, best last.
-    let mut stack: Vec<Vec<u16>> = Vec::with_capacity(total);
-    let mark = |i: u16, on: bool, visited: &mut Vec<bool>, degree: &mut Vec<u8>| {
-        visited[i as usize] = on;
-        for &q in &nbrs[i as usize] {
+
+    /// Visits square `i` (or leaves it, `on` false), keeping the degrees.
+    fn mark(&mut self, i: u16, on: bool) {
+        self.visited[i as usize] = on;
+        for &q in &self.nbrs[i as usize] {
             if on {
-                degree[q as usize] -= 1;
+                self.degree[q as usize] -= 1;
             } else {
-                degree[q as usize] += 1;
+                self.degree[q as usize] += 1;
             }
         }
-    };
-    let candidates = |path: &[u16], visited: &[bool], degree: &[u8]| -> Vec<u16> {
+    }
+
+    /// The candidates after `path`, best last; none when the branch is dead.
+    fn candidates(&self, path: &[u16]) -> Vec<u16> {
         let s = *path.last().expect("non-empty");
         let prev = if path.len() > 1 {
             path[path.len() - 2]
         } else {
             NONE
         };
-        let remaining = total - path.len();
-        if closed && degree[start as usize] == 0 {
+        let remaining = self.total - path.len();
+        if self.closed && self.degree[self.start as usize] == 0 {
             return vec![];
         }
-        let p = partner[s as usize];
+        let p = self.partner[s as usize];
         if p != NONE && p != prev {
             // Forced along the prescribed move (or closing through it at the very end).
-            return if !visited[p as usize] {
+            return if !self.visited[p as usize] {
                 vec![p]
             } else {
                 vec![]
             };
         }
         let mut out: Vec<(u8, i32, u16)> = Vec::with_capacity(8);
-        for &q in &nbrs[s as usize] {
-            if visited[q as usize] {
+        for &q in &self.nbrs[s as usize] {
+            if self.visited[q as usize] {
                 continue;
             }
-            let d = degree[q as usize];
+            let d = self.degree[q as usize];
             if d == 0 && remaining > 1 {
                 return vec![];
             }
-            let pq = partner[q as usize];
-            if pq != NONE && pq != s && visited[pq as usize] && !(remaining == 1 && pq == start) {
+            let pq = self.partner[q as usize];
+            if pq != NONE
+                && pq != s
+                && self.visited[pq as usize]
+                && !(remaining == 1 && pq == self.start)
+            {
                 continue;
             }
-            out.push((d, -far[q as usize], q));
+            out.push((d, -self.far[q as usize], q));
         }
         out.sort_unstable_by_key(|&(d, f, _)| std::cmp::Reverse((d, f)));
         out.into_iter().map(|(_, _, q)| q).collect()
-    };
-    let complete = |path: &[u16]| -> Option<Vec<[u16; 2]>> {
-        let mut adj = vec![[NONE, NONE]; total];
+    }
+
+    /// The adjacency of a path through every square, if it closes where asked and makes every
+    /// prescribed move.
+    fn complete(&self, path: &[u16]) -> Option<Vec<[u16; 2]>> {
+        let mut adj = vec![[NONE, NONE]; self.total];
         let join = |a: u16, b: u16, adj: &mut Vec<[u16; 2]>| {
             let slot = if adj[a as usize][0] == NONE { 0 } else { 1 };
             adj[a as usize][slot] = b;
@@ -159,25 +198,36 @@ fn search(spec: &Spec, attempt: u64) -> Option<Vec<[u16; 2]>> {
             join(pair[0], pair[1], &mut adj);
             join(pair[1], pair[0], &mut adj);
         }
-        if closed {
-            let (a, b) = (path[0], path[total - 1]);
-            if !nbrs[a as usize].contains(&b) {
+        if self.closed {
+            let (a, b) = (path[0], path[self.total - 1]);
+            if !self.nbrs[a as usize].contains(&b) {
                 return None;
             }
             join(a, b, &mut adj);
             join(b, a, &mut adj);
         }
-        let all = (0..total).all(|i| partner[i] == NONE || adj[i].contains(&partner[i]));
+        let partner = &self.partner;
+        let all = (0..self.total).all(|i| partner[i] == NONE || adj[i].contains(&partner[i]));
         all.then_some(adj)
-    };
-    mark(start, true, &mut visited, &mut degree);
-    stack.push(candidates(&path, &visited, &degree));
+    }
+}
+
+/// One attempt: the first breaks ties by Roth's rule, the others at random (seeded by the
+/// attempt's number, so that the blocks are the same on every run). A depth-first search in
+/// Warnsdorff's order, within a budget of moves.
+fn search(spec: &Spec, attempt: u64) -> Option<Vec<[u16; 2]>> {
+    let mut a = Attempt::new(spec, attempt);
+    let mut path: Vec<u16> = vec![a.start];
+    // Per depth: the candidates still to try, best last.
+    let mut stack: Vec<Vec<u16>> = Vec::with_capacity(a.total);
+    a.mark(a.start, true);
+    stack.push(a.candidates(&path));
     let mut moves = 0u64;
     while let Some(top) = stack.last_mut() {
         let Some(q) = top.pop() else {
             stack.pop();
             if let Some(s) = path.pop() {
-                mark(s, false, &mut visited, &mut degree);
+                a.mark(s, false);
             }
             continue;
         };
@@ -185,18 +235,17 @@ fn search(spec: &Spec, attempt: u64) -> Option<Vec<[u16; 2]>> {
         if moves > BUDGET {
             return None;
         }
-        mark(q, true, &mut visited, &mut degree);
+        a.mark(q, true);
         path.push(q);
-        if path.len() == total {
-            if let Some(adj) = complete(&path) {
+        if path.len() == a.total {
+            if let Some(adj) = a.complete(&path) {
                 return Some(adj);
             }
-            mark(q, false, &mut visited, &mut degree);
+            a.mark(q, false);
             path.pop();
             continue;
         }
-        let next = candidates(&path, &visited, &degree);
-        stack.push(next);
+        stack.push(a.candidates(&path));
     }
     None
 }
