@@ -41,6 +41,7 @@ enum Command {
     Bench(cmd::bench::Args),
     Tour(cmd::tour::Args),
     Complete(cmd::complete::Args),
+    Cover(cmd::cover::Args),
     Completions(cmd::completions::Args),
     Man(cmd::completions::ManArgs),
 }
@@ -57,6 +58,7 @@ fn run(command: Command) -> exit::Result<Exit> {
         Command::Bench(args) => cmd::bench::run(args),
         Command::Tour(args) => cmd::tour::run(args),
         Command::Complete(args) => cmd::complete::run(args),
+        Command::Cover(args) => cmd::cover::run(args),
         Command::Completions(args) => cmd::completions::run(args, Cli::command()),
         Command::Man(args) => cmd::completions::man(args, Cli::command()),
     }

@@ -30,6 +30,7 @@ pub mod complete;
 pub mod construct;
 pub mod control;
 pub mod count;
+pub mod cover;
 pub mod error;
 pub mod placement;
 pub mod solutions;

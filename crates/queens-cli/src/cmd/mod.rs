@@ -7,6 +7,7 @@ pub mod classify;
 pub mod complete;
 pub mod completions;
 pub mod count;
+pub mod cover;
 pub mod list;
 pub mod show;
 pub mod solve;

@@ -76,6 +76,18 @@ impl Picture {
         );
     }
 
+    /// A disc of `colour` (any SVG colour) with a short text on it: the pieces of several
+    /// placements drawn on one board, told apart by colour and letter.
+    pub fn token(&mut self, s: Square, colour: &str, text: &str) {
+        let (x, y) = self.centre(s);
+        let _ = writeln!(
+            self.body,
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{colour}" stroke="#222" stroke-width="1"/><text x="{x:.1}" y="{y:.1}" font-size="{:.1}" text-anchor="middle" dominant-baseline="central" font-family="sans-serif" font-weight="bold" fill="#fff">{text}</text>"##,
+            CELL * 0.4,
+            CELL * 0.36
+        );
+    }
+
     /// Draws a path through the centres of the squares, with dots at both ends.
     pub fn path(&mut self, squares: &[Square], closed: bool) {
         if squares.is_empty() {

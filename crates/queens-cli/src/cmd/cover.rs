@@ -1,0 +1,176 @@
+//! `queens cover N`: N disjoint solutions that fill the board (Pólya's modular construction
+//! for N prime to 6, the exact search up to N = 16), or the proof that none exists; `--count`
+//! counts them.
+
+use crate::exit::{bad, Exit, Failure, Result};
+use crate::job::Job;
+use crate::output::placement::{self, Format, Notes};
+use crate::output::{plural, svg, Out};
+use queens::cover::{self, exact, modular, Cover};
+use queens::{DiagramStyle, Placement};
+use serde::Serialize;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Find N solutions that together fill the board, or prove there are none
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  queens cover 5                 # seed 004's cover of the 5x5 board
+  queens cover 12 --format board # a letter per solution
+  queens cover 7 --svg cover.svg # each solution in its own colour
+  queens cover 8                 # none: exit 1 with the reason
+  queens cover 7 --count
+
+N prime to 6 is answered at once for any N (Pólya's modular solutions (2c + b) mod N); other N
+up to 16 by an exact search over all the solutions, which also proves when there is none.")]
+pub struct Args {
+    /// Board size N (any N prime to 6; other N from 1 to 16)
+    #[arg(value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, 1000))]
+    n: usize,
+    /// Count the covers (sets of N disjoint solutions, and classes up to symmetry) instead
+    #[arg(long)]
+    count: bool,
+    /// Output format: the solutions one per line (perm, algebraic, json) or one diagram with a
+    /// letter per solution (board)
+    #[arg(long, short = 'f', value_enum, default_value_t = Format::Perm)]
+    format: Format,
+    /// Same as --format json
+    #[arg(long, conflicts_with = "format")]
+    json: bool,
+    /// Also draw the cover as an SVG picture, each solution in its own colour
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// Give up after this long (30, 2.5, 90s, 5m, 2h): exit 1
+    #[arg(long, value_name = "SECONDS", value_parser = crate::input::seconds)]
+    time_limit: Option<f64>,
+}
+
+pub fn run(args: Args) -> Result<Exit> {
+    let format = if args.json { Format::Json } else { args.format };
+    if args.n > exact::MAX_N && (args.count || !modular::applies(args.n)) {
+        return Err(bad(format!(
+            "N = {} is beyond the exact search (N from 1 to {}); the modular construction \
+             answers any N prime to 6 at once",
+            args.n,
+            exact::MAX_N
+        )));
+    }
+    if args.count {
+        if args.svg.is_some() || format == Format::Board || format == Format::Algebraic {
+            return Err(bad(
+                "--count prints numbers: --svg and --format board or algebraic go with a cover",
+            ));
+        }
+        return count(args.n, format == Format::Json, args.time_limit);
+    }
+    let job = Job::start(format!("cover {}", args.n), args.time_limit);
+    job.units("branches");
+    let found = job.check(cover::find(args.n, job.control()))?;
+    let seconds = job.seconds();
+    drop(job);
+    let Some(found) = found else {
+        return Err(Failure::No(none_reason(args.n)));
+    };
+    debug_assert_eq!(cover::check(args.n, &found.solutions), Ok(()));
+    eprintln!("queens: {}", how(args.n, &found, seconds));
+    if let Some(path) = &args.svg {
+        svg::write(path, &picture(args.n, &found.solutions))?;
+    }
+    write(args.n, &found.solutions, format)?;
+    Ok(Exit::Success)
+}
+
+fn none_reason(n: usize) -> String {
+    match n {
+        2 | 3 => format!("no cover of the {n}x{n} board: it has no solution at all"),
+        _ => format!(
+            "no cover of the {n}x{n} board: the exact search over all its solutions finds no \
+             {n} pairwise disjoint ones"
+        ),
+    }
+}
+
+fn how(n: usize, found: &Cover, seconds: f64) -> String {
+    match found.method {
+        cover::Method::Modular => format!(
+            "a cover by Pólya's modular construction (1918): solution b has its queen of file c \
+             on rank ((2c + b) mod {n}) + 1, files c and shifts b counted from 0"
+        ),
+        cover::Method::Exact => {
+            format!("a cover found by the exact search over all solutions in {seconds:.2} s")
+        }
+    }
+}
+
+fn write(n: usize, solutions: &[Placement], format: Format) -> Result<()> {
+    let mut out = Out::stdout();
+    if format == Format::Board {
+        out.write_all(cover::diagram(n, solutions).as_bytes())?;
+        return Ok(out.record()?);
+    }
+    for (k, p) in solutions.iter().enumerate() {
+        let notes = Notes {
+            number: k as u64 + 1,
+            ..Notes::default()
+        };
+        placement::write(&mut out, p, format, DiagramStyle::Ascii, notes)?;
+        out.record()?;
+    }
+    Ok(())
+}
+
+fn picture(n: usize, solutions: &[Placement]) -> String {
+    let mut picture = svg::Picture::new(n, n);
+    for (k, p) in solutions.iter().enumerate() {
+        let colour = format!("hsl({:.0},70%,42%)", k as f64 * 360.0 / n as f64);
+        let letter = queens::square::file_name(k as u32);
+        for s in p.squares() {
+            picture.token(s, &colour, &letter);
+        }
+    }
+    picture.render()
+}
+
+#[derive(Serialize)]
+struct Counted {
+    n: usize,
+    solutions: u64,
+    covers: u64,
+    classes: u64,
+    seconds: f64,
+}
+
+fn count(n: usize, json: bool, limit: Option<f64>) -> Result<Exit> {
+    let job = Job::start(format!("cover {n} --count"), limit);
+    job.units("branches");
+    let c = job.check(cover::count(n, job.control()))?;
+    let seconds = job.seconds();
+    drop(job);
+    let mut out = Out::stdout();
+    if json {
+        let record = Counted {
+            n,
+            solutions: c.solutions,
+            covers: c.covers,
+            classes: c.classes,
+            seconds: crate::output::millis(seconds),
+        };
+        out.json_line(&record)?;
+    } else {
+        writeln!(out, "N = {n}")?;
+        writeln!(out, "solutions:       {}", c.solutions)?;
+        writeln!(
+            out,
+            "covers:          {} (sets of {n} disjoint solutions)",
+            c.covers
+        )?;
+        let classes = plural(c.classes, "class", "classes");
+        writeln!(
+            out,
+            "up to symmetry:  {classes} under the 8 rotations and reflections"
+        )?;
+        writeln!(out, "seconds:         {seconds:.3}")?;
+    }
+    out.record()?;
+    Ok(Exit::Success)
+}

@@ -1,0 +1,135 @@
+//! `queens cover`: every printed cover is checked (N solutions, pairwise disjoint, all squares),
+//! the boards without a cover exit 1 with the reason, `--count` counts, bad input exits 2.
+
+mod common;
+use common::{assert_bad, run};
+use queens::{cover, Placement};
+
+/// Runs `queens cover N` and checks what it prints is a cover of the board.
+fn printed_cover(n: usize, extra: &[&str]) -> Vec<Placement> {
+    let size = n.to_string();
+    let mut args = vec!["cover", size.as_str()];
+    args.extend_from_slice(extra);
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "cover {n}: {err}");
+    let solutions: Vec<Placement> = out.lines().map(|l| Placement::parse(l).unwrap()).collect();
+    assert_eq!(
+        cover::check(n, &solutions),
+        Ok(()),
+        "cover {n} printed:\n{out}"
+    );
+    solutions
+}
+
+#[test]
+fn covers_printed_are_covers() {
+    for n in [1, 5, 7, 11, 13, 25, 37] {
+        printed_cover(n, &[]);
+        printed_cover(n, &["--format", "algebraic"]);
+    }
+}
+
+#[test]
+fn seed_004s_cover_of_five() {
+    let (code, out, err) = run(&["cover", "5"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "1 3 5 2 4\n2 4 1 3 5\n3 5 2 4 1\n4 1 3 5 2\n5 2 4 1 3\n"
+    );
+    assert!(err.contains("modular"), "{err}");
+}
+
+#[test]
+fn the_board_format_shows_a_letter_per_solution() {
+    let (code, out, _) = run(&["cover", "5", "--format", "board"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "5 e c a d b\n4 d b e c a\n3 c a d b e\n2 b e c a d\n1 a d b e c\n  a b c d e\n"
+    );
+}
+
+#[test]
+fn json_lines_are_the_solutions() {
+    let (code, out, _) = run(&["cover", "7", "--json"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 7);
+    for line in out.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["n"], 7, "{line}");
+    }
+}
+
+#[test]
+fn no_cover_exits_1_with_the_reason() {
+    for n in ["2", "3", "4", "6", "8", "9", "10"] {
+        let (code, out, err) = run(&["cover", n]);
+        assert_eq!(code, 1, "cover {n}");
+        assert!(out.is_empty());
+        assert!(err.contains("no cover"), "cover {n}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn count_reports_covers_and_classes() {
+    let (code, out, _) = run(&["cover", "7", "--count", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (
+            v["solutions"].as_u64(),
+            v["covers"].as_u64(),
+            v["classes"].as_u64()
+        ),
+        (Some(40), Some(4), Some(1))
+    );
+    let (code, out, _) = run(&["cover", "8", "--count"]);
+    assert_eq!(code, 0, "a count of none is an answer");
+    assert!(out.contains("covers:          0"), "{out}");
+}
+
+#[test]
+fn the_picture_has_a_token_per_square() {
+    let dir = std::env::temp_dir().join(format!("queens-cover-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cover.svg");
+    let (code, _, err) = run(&["cover", "5", "--svg", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg}");
+    assert_eq!(
+        svg.matches("hsl(").count(),
+        25,
+        "one coloured token per square"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_input_is_refused() {
+    for (args, names) in [
+        (&["cover", "0"][..], "'0'"),
+        (&["cover", "x"][..], "'x'"),
+        (&["cover", "18"][..], "18"),
+        (&["cover", "17", "--count"][..], "17"),
+        (&["cover", "7", "--count", "--svg", "a.svg"][..], "--svg"),
+        (&["cover", "7", "--count", "--format", "board"][..], "board"),
+        (&["cover", "7", "--format", "xml"][..], "xml"),
+        (&["cover", "12", "--time-limit", "soon"][..], "soon"),
+    ] {
+        let err = assert_bad(args);
+        assert!(err.contains(names), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_time_limit_stops_a_long_search() {
+    let (code, _, err) = run(&["cover", "14", "--time-limit", "0.3"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("time limit") || err.contains("gave up"),
+        "{err}"
+    );
+}

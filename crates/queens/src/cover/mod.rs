@@ -1,0 +1,228 @@
+//! Covers: N solutions of the N-queens problem that, laid on top of each other, fill all N²
+//! squares of the board (so they are pairwise disjoint).
+//!
+//! Seed 004 shows such a cover of the 5x5 board and claims they exist "only for n not divisible
+//! by 2 or 3". Half of that is right: for gcd(N, 6) = 1 Pólya's modular construction gives one
+//! ([`modular`]). The other half is wrong: covers also exist for N = 12, 14, 15, 16 and 20
+//! (OEIS A168553, A171760), while none exist for N = 2, 3, 4, 6, 8, 9, 10. The exact search
+//! ([`exact`]) finds a cover or proves there is none, for N up to 16.
+//!
+//! ```
+//! use queens::{cover, Control};
+//!
+//! let five = cover::find(5, &Control::new()).unwrap().unwrap();
+//! assert_eq!(five.method, cover::Method::Modular);
+//! assert!(cover::check(5, &five.solutions).is_ok());
+//! assert!(cover::find(8, &Control::new()).unwrap().is_none()); // the seed is right for 8x8
+//! ```
+
+pub mod exact;
+pub mod modular;
+
+use crate::control::Control;
+use crate::error::Error;
+use crate::placement::{Conflict, Placement};
+use crate::square::{file_name, Square};
+use crate::symmetry::Symmetry;
+use std::ops::ControlFlow;
+use thiserror::Error;
+
+/// How a cover was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Pólya's modular construction (gcd(N, 6) = 1), at once for any N.
+    Modular,
+    /// The exact search over every solution (N up to 16).
+    Exact,
+}
+
+impl Method {
+    /// Its name in output: `modular` or `exact`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Modular => "modular",
+            Method::Exact => "exact",
+        }
+    }
+}
+
+/// N disjoint solutions of the N x N board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cover {
+    /// The solutions, in the order of the row of their queen in file a.
+    pub solutions: Vec<Placement>,
+    /// How they were found.
+    pub method: Method,
+}
+
+/// One cover of the `n` x `n` board, or `None` when none exists (the exact search proved it).
+/// N prime to 6 is answered at once for any N; other N up to [`exact::MAX_N`] by the exact
+/// search, and beyond that [`Error::TooLarge`].
+pub fn find(n: usize, control: &Control) -> Result<Option<Cover>, Error> {
+    if let Some(solutions) = modular::cover(n) {
+        return Ok(Some(sorted(solutions, Method::Modular)));
+    }
+    let exact = exact::Exact::new(n, control)?;
+    let mut found = None;
+    exact.search(control, |chosen| {
+        found = Some(chosen.iter().map(|&i| exact.placement(i)).collect());
+        ControlFlow::Break(())
+    })?;
+    Ok(found.map(|solutions| sorted(solutions, Method::Exact)))
+}
+
+fn sorted(mut solutions: Vec<Placement>, method: Method) -> Cover {
+    solutions.sort_by_key(|p| p.rows()[0]);
+    Cover { solutions, method }
+}
+
+/// The number of covers of one board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CoverCount {
+    /// The board size.
+    pub n: usize,
+    /// The solutions the search chose from.
+    pub solutions: u64,
+    /// Covers as sets of N solutions (the order of the solutions does not matter).
+    pub covers: u64,
+    /// Covers up to the 8 symmetries of the board (rotations and reflections).
+    pub classes: u64,
+}
+
+/// Counts the covers of the `n` x `n` board by the exact search (N up to [`exact::MAX_N`]).
+pub fn count(n: usize, control: &Control) -> Result<CoverCount, Error> {
+    let exact = exact::Exact::new(n, control)?;
+    let (mut covers, mut classes) = (0, 0);
+    exact.search(control, |chosen| {
+        covers += 1;
+        let rows: Vec<Vec<u32>> = chosen
+            .iter()
+            .map(|&i| exact.placement(i).rows().to_vec())
+            .collect();
+        classes += u64::from(is_canonical(&rows));
+        ControlFlow::Continue(())
+    })?;
+    let solutions = exact.solutions() as u64;
+    Ok(CoverCount {
+        n,
+        solutions,
+        covers,
+        classes,
+    })
+}
+
+/// A cover as the sorted list of its solutions' rows: the same set gives the same key.
+fn key(rows: &[Vec<u32>]) -> Vec<Vec<u32>> {
+    let mut key = rows.to_vec();
+    key.sort();
+    key
+}
+
+/// Whether a cover is the smallest of its images under the 8 symmetries.
+fn is_canonical(rows: &[Vec<u32>]) -> bool {
+    let own = key(rows);
+    Symmetry::ALL.iter().all(|&g| {
+        let image: Vec<Vec<u32>> = rows
+            .iter()
+            .map(|r| {
+                g.apply(&Placement::from_rows_unchecked(r.clone()))
+                    .rows()
+                    .to_vec()
+            })
+            .collect();
+        own <= key(&image)
+    })
+}
+
+/// A diagram of a cover: each square shows which solution holds it, by letter (`a` for the
+/// first solution, `b` for the second, ..., past `z` as the files go: `aa`, `ab`, ...), rank N
+/// at the top, the files below. The solutions must be a cover of the `n` x `n` board.
+pub fn diagram(n: usize, solutions: &[Placement]) -> String {
+    let mut owner = vec![String::new(); n * n];
+    for (k, p) in solutions.iter().enumerate() {
+        for s in p.squares() {
+            owner[s.row as usize * n + s.col as usize] = file_name(k as u32);
+        }
+    }
+    let cell = file_name(n.saturating_sub(1) as u32).len();
+    let label = n.to_string().len();
+    let mut out = String::new();
+    for row in (0..n).rev() {
+        out.push_str(&format!("{:>label$}", row + 1));
+        for col in 0..n {
+            out.push_str(&format!(" {:>cell$}", owner[row * n + col]));
+        }
+        out.push('\n');
+    }
+    out.push_str(&format!("{:>label$}", ""));
+    for col in 0..n {
+        out.push_str(&format!(" {:>cell$}", file_name(col as u32)));
+    }
+    out.push('\n');
+    out
+}
+
+/// Why a list of placements is not a cover.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum Fault {
+    /// Not N placements.
+    #[error("a cover of the {n}x{n} board has {n} solutions, not {got}")]
+    #[allow(missing_docs)]
+    Count { n: usize, got: usize },
+    /// A placement of another size.
+    #[error("solution {index} has {size} queens, not {n}")]
+    #[allow(missing_docs)]
+    Size { index: usize, size: usize, n: usize },
+    /// A placement that is not a solution.
+    #[error("solution {index} is not a solution: {} and {} attack each other on {}", .conflict.a, .conflict.b, .conflict.line)]
+    #[allow(missing_docs)]
+    Attack { index: usize, conflict: Conflict },
+    /// Two placements share a square.
+    #[error("solutions {first} and {second} both hold {square}")]
+    #[allow(missing_docs)]
+    Overlap {
+        first: usize,
+        second: usize,
+        square: Square,
+    },
+}
+
+/// Checks that `solutions` are N solutions of the `n` x `n` board, pairwise disjoint (so they
+/// fill the board). Indices in the fault count from 1.
+pub fn check(n: usize, solutions: &[Placement]) -> Result<(), Fault> {
+    if solutions.len() != n {
+        return Err(Fault::Count {
+            n,
+            got: solutions.len(),
+        });
+    }
+    let mut owner = vec![0usize; n * n];
+    for (k, p) in solutions.iter().enumerate() {
+        let index = k + 1;
+        if p.n() != n {
+            return Err(Fault::Size {
+                index,
+                size: p.n(),
+                n,
+            });
+        }
+        if let Some(conflict) = p.first_conflict() {
+            return Err(Fault::Attack { index, conflict });
+        }
+        for square in p.squares() {
+            let cell = &mut owner[square.col as usize * n + square.row as usize];
+            if *cell != 0 {
+                return Err(Fault::Overlap {
+                    first: *cell,
+                    second: index,
+                    square,
+                });
+            }
+            *cell = index;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

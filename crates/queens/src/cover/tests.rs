@@ -1,0 +1,175 @@
+//! Covers checked against a second, plain method and against the published facts.
+
+use super::*;
+use crate::solutions::Solutions;
+
+/// The plain method: a cover holds exactly one solution whose queen in file a stands on rank r,
+/// for each r; choose them rank by rank, each disjoint from those before (two solutions are
+/// disjoint when their rows differ in every column).
+fn plain_count(n: usize) -> u64 {
+    let mut by_first: Vec<Vec<Vec<u32>>> = vec![Vec::new(); n];
+    for p in Solutions::new(n).unwrap() {
+        by_first[p.rows()[0] as usize].push(p.rows().to_vec());
+    }
+    fn extend(by_first: &[Vec<Vec<u32>>], chosen: &mut Vec<Vec<u32>>) -> u64 {
+        let Some(bucket) = by_first.get(chosen.len()) else {
+            return 1;
+        };
+        let mut total = 0;
+        for s in bucket {
+            if chosen.iter().all(|c| c.iter().zip(s).all(|(a, b)| a != b)) {
+                chosen.push(s.clone());
+                total += extend(by_first, chosen);
+                chosen.pop();
+            }
+        }
+        total
+    }
+    extend(&by_first, &mut Vec::new())
+}
+
+#[test]
+fn the_exact_count_agrees_with_the_plain_method_up_to_8() {
+    for n in 1..=8 {
+        let counted = count(n, &Control::new()).unwrap();
+        assert_eq!(counted.covers, plain_count(n), "n = {n}");
+    }
+}
+
+#[test]
+fn no_cover_for_2_3_4_6_8_9_10() {
+    for n in [2, 3, 4, 6, 8, 9, 10] {
+        assert_eq!(find(n, &Control::new()).unwrap(), None, "n = {n}");
+        assert_eq!(count(n, &Control::new()).unwrap().covers, 0, "n = {n}");
+    }
+}
+
+#[test]
+fn seed_004s_five_by_five_cover() {
+    let five = find(5, &Control::new()).unwrap().unwrap();
+    let perms: Vec<String> = five.solutions.iter().map(Placement::perm).collect();
+    assert_eq!(
+        perms,
+        [
+            "1 3 5 2 4",
+            "2 4 1 3 5",
+            "3 5 2 4 1",
+            "4 1 3 5 2",
+            "5 2 4 1 3"
+        ]
+    );
+    // The two covers of 5x5 (slopes 2 and 3) are mirror images: one class.
+    let counted = count(5, &Control::new()).unwrap();
+    assert_eq!(
+        (counted.solutions, counted.covers, counted.classes),
+        (10, 2, 1)
+    );
+}
+
+#[test]
+fn the_search_finds_a_cover_of_twelve() {
+    let twelve = find(12, &Control::new()).unwrap().unwrap();
+    assert_eq!(twelve.method, Method::Exact);
+    assert_eq!(check(12, &twelve.solutions), Ok(()));
+}
+
+#[test]
+fn modular_covers_check_for_large_n() {
+    for n in [7, 11, 13, 19, 23, 29, 31, 49, 97] {
+        let c = find(n, &Control::new()).unwrap().unwrap();
+        assert_eq!(check(n, &c.solutions), Ok(()), "n = {n}");
+    }
+}
+
+#[test]
+fn check_names_what_is_wrong() {
+    let p = |s: &str| Placement::parse(s).unwrap();
+    let five: Vec<Placement> = modular::cover(5).unwrap();
+    assert_eq!(check(5, &five[..4]), Err(Fault::Count { n: 5, got: 4 }));
+    let mut twice = five.clone();
+    twice[1] = twice[0].clone();
+    assert!(matches!(
+        check(5, &twice),
+        Err(Fault::Overlap {
+            first: 1,
+            second: 2,
+            ..
+        })
+    ));
+    let mut attack = five.clone();
+    attack[2] = p("1 2 3 4 5");
+    assert!(matches!(
+        check(5, &attack),
+        Err(Fault::Attack { index: 3, .. })
+    ));
+}
+
+#[test]
+fn the_count_of_classes_is_consistent_with_the_orbits() {
+    // Every class has at most 8 covers in it, at least one.
+    for n in [5, 7] {
+        let c = count(n, &Control::new()).unwrap();
+        assert!(
+            c.classes <= c.covers && c.covers <= 8 * c.classes,
+            "n = {n}: {c:?}"
+        );
+    }
+}
+
+#[test]
+fn cancellation_stops_the_search() {
+    let control = Control::new();
+    control.cancel();
+    assert_eq!(count(12, &control), Err(Error::Cancelled));
+}
+
+#[test]
+fn the_diagram_names_the_solution_on_each_square() {
+    let five = modular::cover(5).unwrap();
+    let expected = "5 e c a d b\n4 d b e c a\n3 c a d b e\n2 b e c a d\n1 a d b e c\n  a b c d e\n";
+    assert_eq!(diagram(5, &five), expected);
+}
+
+#[test]
+fn the_classes_times_their_orbits_give_the_covers() {
+    // Burnside's bookkeeping done by hand: every cover found lies in the orbit of exactly one
+    // canonical cover, and the orbits' sizes add up to the number of covers.
+    for n in [7, 11] {
+        let exact = exact::Exact::new(n, &Control::new()).unwrap();
+        let mut all = std::collections::HashSet::new();
+        let mut canonical = Vec::new();
+        exact
+            .search(&Control::new(), |chosen| {
+                let rows: Vec<Vec<u32>> = chosen
+                    .iter()
+                    .map(|&i| exact.placement(i).rows().to_vec())
+                    .collect();
+                if is_canonical(&rows) {
+                    canonical.push(rows.clone());
+                }
+                all.insert(key(&rows));
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        let mut covered = std::collections::HashSet::new();
+        for rows in &canonical {
+            for g in Symmetry::ALL {
+                let image: Vec<Vec<u32>> = rows
+                    .iter()
+                    .map(|r| {
+                        g.apply(&Placement::from_rows_unchecked(r.clone()))
+                            .rows()
+                            .to_vec()
+                    })
+                    .collect();
+                covered.insert(key(&image));
+            }
+        }
+        assert_eq!(covered, all, "n = {n}");
+        let counted = count(n, &Control::new()).unwrap();
+        assert_eq!(
+            (counted.covers, counted.classes),
+            (all.len() as u64, canonical.len() as u64)
+        );
+    }
+}
