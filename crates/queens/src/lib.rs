@@ -33,6 +33,7 @@ pub mod count;
 pub mod cover;
 pub mod error;
 pub mod placement;
+pub mod rules;
 pub mod solutions;
 pub mod square;
 pub mod symmetry;

@@ -41,6 +41,8 @@ pub enum Line {
     Diagonal,
     /// The diagonal going down to the right (col + row constant).
     AntiDiagonal,
+    /// A knight's move apart (superqueens move as knights too).
+    Knight,
 }
 
 impl fmt::Display for Line {
@@ -50,6 +52,7 @@ impl fmt::Display for Line {
             Line::Column => "column",
             Line::Diagonal => "diagonal",
             Line::AntiDiagonal => "anti-diagonal",
+            Line::Knight => "knight's move",
         })
     }
 }

@@ -236,6 +236,74 @@ pub fn is_canonical(p: &Placement) -> bool {
     Symmetry::ALL[1..].iter().all(|g| g.apply(p) >= *p)
 }
 
+/// The orbit of a placement on the torus, whose symmetries are the 8 of the board followed by
+/// a translation (files moved by `a`, ranks by `b`, mod N): 8N² of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TorusOrbit {
+    /// The smallest permutation in the orbit (its first queen on the first rank).
+    pub canonical: Placement,
+    /// The number of distinct images: 8N² divided by the stabilizer.
+    pub size: usize,
+    /// How many of the 8N² symmetries map the placement to itself.
+    pub stabilizer: usize,
+}
+
+impl TorusOrbit {
+    /// The torus orbit of a permutation placement.
+    pub fn of(p: &Placement) -> TorusOrbit {
+        let n = p.n();
+        let mut best: Option<Vec<u32>> = None;
+        for g in Symmetry::ALL {
+            let image = g.apply(p);
+            for a in 0..n {
+                let moved = translate(image.rows(), a, n - image.rows()[(n - a) % n] as usize);
+                if best.as_ref().map_or(true, |b| moved < *b) {
+                    best = Some(moved);
+                }
+            }
+        }
+        let stabilizer = torus_stabilizer(p.rows());
+        TorusOrbit {
+            canonical: Placement::from_rows_unchecked(best.expect("eight images")),
+            size: 8 * n * n / stabilizer,
+            stabilizer,
+        }
+    }
+}
+
+/// The rows of a placement moved `a` files and `b` ranks along the torus.
+pub fn translate(rows: &[u32], a: usize, b: usize) -> Vec<u32> {
+    let n = rows.len();
+    let mut moved = vec![0u32; n];
+    for (c, &r) in rows.iter().enumerate() {
+        moved[(c + a) % n] = ((r as usize + b) % n) as u32;
+    }
+    moved
+}
+
+/// How many of the torus's 8N² symmetries map the permutation `rows` to itself. For each board
+/// symmetry and each file shift the rank shift is forced (the first queen must come back), so
+/// 8N candidates are tried, each given up at its first wrong queen: cheap enough to run on
+/// every solution a count finds.
+pub fn torus_stabilizer(rows: &[u32]) -> usize {
+    let n = rows.len();
+    let mut image = [0u32; 64];
+    let mut fixed = 0;
+    for g in Symmetry::ALL {
+        for (c, &r) in rows.iter().enumerate() {
+            let t = g.apply_square(Square::new(c as u32, r), n);
+            image[t.col as usize] = t.row;
+        }
+        for a in 0..n {
+            // The image moved a files: its file c is the image's file c - a.
+            let at = |c: usize| image[(c + n - a) % n] as usize;
+            let b = (rows[0] as usize + n - at(0)) % n;
+            fixed += usize::from((0..n).all(|c| (at(c) + b) % n == rows[c] as usize));
+        }
+    }
+    fixed
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

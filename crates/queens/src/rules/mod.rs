@@ -1,0 +1,146 @@
+//! The rules of the game: which piece, on which board. The classic problem puts queens on a
+//! flat board; its relatives change one of the two.
+//!
+//! - **Superqueens** (amazons) move as a queen and as a knight, so no two may stand a knight's
+//!   move apart either. Every superqueen solution is a queen solution; the first exist at N = 10
+//!   (4 of them, OEIS A051223).
+//! - **The torus**: the board's edges are glued, left to right and top to bottom, so the
+//!   diagonals wrap around: two queens share a diagonal when their `col - row` or `col + row`
+//!   agree mod N. Pólya (1918) showed solutions exist exactly when gcd(N, 6) = 1; the counts are
+//!   OEIS A051906 (10, 28, 88, 4524 for N = 5, 7, 11, 13).
+//!
+//! [`Rules`] says whether two squares attack under the rules; [`search`] lists, counts and
+//! completes placements under any rules; [`torus`] counts the torus with its structure.
+//!
+//! ```
+//! use queens::rules::{Piece, Rules};
+//! use queens::Placement;
+//!
+//! let torus = Rules { piece: Piece::Queen, torus: true };
+//! let five = Placement::parse("1 3 5 2 4").unwrap();
+//! assert!(torus.first_conflict(&five).is_none()); // rows 2c mod 5: a torus solution
+//! let eight = Placement::parse("1 5 8 6 3 7 2 4").unwrap();
+//! assert!(eight.is_solution() && torus.first_conflict(&eight).is_some());
+//! ```
+
+pub mod search;
+pub mod torus;
+
+use crate::placement::{Conflict, Placement};
+use crate::square::{Line, Square};
+use serde::Serialize;
+use std::fmt;
+
+/// The piece placed on every square.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Piece {
+    /// The chess queen: rows, columns, diagonals.
+    #[default]
+    Queen,
+    /// The queen that also moves as a knight (an amazon).
+    Superqueen,
+}
+
+impl Piece {
+    /// Its name on the command line and in output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Piece::Queen => "queen",
+            Piece::Superqueen => "superqueen",
+        }
+    }
+}
+
+/// A piece and a board: the rules a placement keeps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct Rules {
+    /// The piece.
+    pub piece: Piece,
+    /// Whether the board is a torus (the diagonals, and a knight's moves, wrap around).
+    pub torus: bool,
+}
+
+impl Rules {
+    /// Queens on the flat board: the classic problem.
+    pub const QUEENS: Rules = Rules {
+        piece: Piece::Queen,
+        torus: false,
+    };
+
+    /// Whether these are the classic rules (the fast engines apply).
+    pub fn is_classic(self) -> bool {
+        self == Rules::QUEENS
+    }
+
+    /// Whether the rules leave no solution for `n`, known without a search: on the torus
+    /// (queens or superqueens), N divisible by 2 or 3 (Pólya 1918; superqueen solutions are
+    /// queen solutions).
+    pub fn none_known(self, n: usize) -> bool {
+        self.torus && n > 1 && (n % 2 == 0 || n % 3 == 0)
+    }
+
+    /// The line on which pieces on `a` and `b` attack each other on an `n` x `n` board.
+    pub fn attack(self, n: usize, a: Square, b: Square) -> Option<Line> {
+        if a == b {
+            return None;
+        }
+        let n = n as i64;
+        let wrap = |d: i64| if self.torus { d.rem_euclid(n) } else { d };
+        let (dc, dr) = (b.col as i64 - a.col as i64, b.row as i64 - a.row as i64);
+        if dr == 0 {
+            return Some(Line::Row);
+        }
+        if dc == 0 {
+            return Some(Line::Column);
+        }
+        if wrap(dc - dr) == 0 {
+            return Some(Line::Diagonal);
+        }
+        if wrap(dc + dr) == 0 {
+            return Some(Line::AntiDiagonal);
+        }
+        let knight = |d: i64, k: i64| wrap(d - k) == 0 || wrap(d + k) == 0;
+        let is_knight = (knight(dc, 1) && knight(dr, 2)) || (knight(dc, 2) && knight(dr, 1));
+        (self.piece == Piece::Superqueen && is_knight).then_some(Line::Knight)
+    }
+
+    /// The first two pieces among `squares` (in the order given) that attack each other on an
+    /// `n` x `n` board. The classic rules take the linear check of [`Placement::first_attack`];
+    /// the others compare every pair.
+    pub fn first_attack(self, n: usize, squares: &[Square]) -> Option<Conflict> {
+        if self.is_classic() {
+            return Placement::first_attack(squares);
+        }
+        squares.iter().enumerate().find_map(|(j, &b)| {
+            let a = squares[..j]
+                .iter()
+                .find(|&&a| self.attack(n, a, b).is_some())?;
+            self.attack(n, *a, b)
+                .map(|line| Conflict { a: *a, b, line })
+        })
+    }
+
+    /// The first clash of a placement under these rules; `None` when it is a solution.
+    pub fn first_conflict(self, p: &Placement) -> Option<Conflict> {
+        if self.is_classic() {
+            return p.first_conflict();
+        }
+        let squares: Vec<Square> = p.squares().collect();
+        self.first_attack(p.n(), &squares)
+    }
+}
+
+impl fmt::Display for Rules {
+    /// `queens`, `superqueens`, `queens on the torus`, `superqueens on the torus`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}s", self.piece.name())?;
+        if self.torus {
+            f.write_str(" on the torus")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,50 @@
+//! The rules checked square by square.
+
+use super::*;
+
+const SUPER: Rules = Rules {
+    piece: Piece::Superqueen,
+    torus: false,
+};
+const TORUS: Rules = Rules {
+    piece: Piece::Queen,
+    torus: true,
+};
+
+#[test]
+fn knights_and_wrapped_diagonals_attack() {
+    let (a, b) = (Square::new(0, 0), Square::new(1, 2));
+    assert_eq!(SUPER.attack(8, a, b), Some(Line::Knight));
+    assert_eq!(Rules::QUEENS.attack(8, a, b), None);
+    // a1 and h2 on the 8x8 torus: file difference 7 = -1, rank difference 1.
+    let (a, b) = (Square::new(0, 0), Square::new(7, 1));
+    assert_eq!(TORUS.attack(8, a, b), Some(Line::AntiDiagonal));
+    assert_eq!(Rules::QUEENS.attack(8, a, b), None);
+}
+
+#[test]
+fn the_first_superqueen_solutions_are_at_ten() {
+    let c = |n| {
+        search::Board::new(n, SUPER)
+            .unwrap()
+            .count(&crate::Control::new())
+            .unwrap()
+            .total
+    };
+    assert_eq!((1..=9).map(c).sum::<u128>(), 1, "only N = 1 below ten");
+    assert_eq!(c(10), 4);
+    assert_eq!(c(11), 44);
+}
+
+#[test]
+fn names() {
+    assert_eq!(Rules::QUEENS.to_string(), "queens");
+    assert_eq!(
+        Rules {
+            piece: Piece::Superqueen,
+            torus: true
+        }
+        .to_string(),
+        "superqueens on the torus"
+    );
+}
