@@ -8,6 +8,8 @@
 use crate::exit::{bad, Exit, Result};
 use crate::input::PlacementArgs;
 use crate::output::{plural, Out};
+use queens::rules::{Piece, Rules};
+use queens::Line;
 use queens::{Conflict, Placement, Square};
 use serde::Serialize;
 use std::io::Write;
@@ -44,6 +46,8 @@ pub struct Args {
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
+    #[command(flatten)]
+    rules: super::rules::RulesArgs,
 }
 
 /// One verdict as JSON.
@@ -85,12 +89,12 @@ struct Board {
 pub fn run(args: Args) -> Result<Exit> {
     let json = args.json || args.format == Format::Json;
     let boards = match args.n {
-        Some(n) => partial_boards(&args.placements, n)?,
+        Some(n) => partial_boards(&args.placements, n, args.rules.rules())?,
         None => args
             .placements
             .read()?
             .into_iter()
-            .map(|item| whole_board(item.line, &item.placement))
+            .map(|item| whole_board(item.line, &item.placement, args.rules.rules()))
             .collect(),
     };
     let many = boards.len() > 1;
@@ -104,7 +108,7 @@ pub fn run(args: Args) -> Result<Exit> {
             } else {
                 String::new()
             };
-            writeln!(out, "{prefix}{}", text(b))?;
+            writeln!(out, "{prefix}{}", text(b, args.rules.rules()))?;
             out.record()?;
         }
     }
@@ -129,19 +133,19 @@ pub fn run(args: Args) -> Result<Exit> {
     Ok(Exit::yes_or_no(valid == boards.len()))
 }
 
-fn whole_board(line: usize, p: &Placement) -> Board {
+fn whole_board(line: usize, p: &Placement, rules: Rules) -> Board {
     Board {
         line,
         n: p.n(),
         queens: p.n(),
         partial: false,
-        conflict: p.first_conflict(),
+        conflict: rules.first_conflict(p),
     }
 }
 
 /// The partly filled boards of `--n N`: each placement as squares, or the rows of the first
 /// columns.
-fn partial_boards(placements: &PlacementArgs, n: usize) -> Result<Vec<Board>> {
+fn partial_boards(placements: &PlacementArgs, n: usize, rules: Rules) -> Result<Vec<Board>> {
     let texts: Vec<(usize, String)> = match placements.stream() {
         Some(path) => crate::input::read_text(path)?
             .lines()
@@ -163,7 +167,7 @@ fn partial_boards(placements: &PlacementArgs, n: usize) -> Result<Vec<Board>> {
                 n,
                 queens: squares.len(),
                 partial: true,
-                conflict: Placement::first_attack(&squares),
+                conflict: rules.first_attack(n, &squares),
             })
         })
         .collect()
@@ -213,18 +217,36 @@ fn verdict(b: &Board, many: bool) -> Verdict {
     }
 }
 
-fn text(b: &Board) -> String {
+fn text(b: &Board, rules: Rules) -> String {
+    let pieces = |k: usize| match rules.piece {
+        Piece::Queen => plural(k as u64, "queen", "queens"),
+        Piece::Superqueen => plural(k as u64, "superqueen", "superqueens"),
+    };
+    let board = if rules.torus { " on the torus" } else { "" };
     match b.conflict {
+        Some(c) if c.line == Line::Knight => format!(
+            "invalid: the {} on {} and {} attack each other by a knight's move{board}",
+            rules.piece.name().to_string() + "s",
+            c.a,
+            c.b
+        ),
         Some(c) => format!(
-            "invalid: the queens on {} and {} attack each other on the same {}",
-            c.a, c.b, c.line
+            "invalid: the {} on {} and {} attack each other on the same {}{}",
+            rules.piece.name().to_string() + "s",
+            c.a,
+            c.b,
+            c.line,
+            if rules.torus { " of the torus" } else { "" }
         ),
         None if b.partial => format!(
-            "valid: {} on the {n}x{n} board, no two attack each other",
-            plural(b.queens as u64, "queen", "queens"),
+            "valid: {} on the {n}x{n} board{board}, no two attack each other",
+            pieces(b.queens),
             n = b.n
         ),
-        None if b.queens == 1 => "valid: 1 queen, nothing to attack".to_string(),
-        None => format!("valid: {} queens, no two attack each other", b.queens),
+        None if b.queens == 1 => format!("valid: {}{board}, nothing to attack", pieces(1)),
+        None => format!(
+            "valid: {}{board}, no two attack each other",
+            pieces(b.queens)
+        ),
     }
 }

@@ -3,6 +3,8 @@
 use crate::exit::{bad, Exit, Result};
 use crate::input::PlacementArgs;
 use crate::output::Out;
+use queens::rules::{Piece, Rules};
+use queens::symmetry::TorusOrbit;
 use queens::{Orbit, OrbitKind, Placement};
 use serde::Serialize;
 use std::io::Write;
@@ -31,6 +33,21 @@ pub struct Args {
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
+    /// The orbit on the torus, under its 8N² symmetries (the board's 8, each followed by a
+    /// translation of files and ranks)
+    #[arg(long)]
+    torus: bool,
+}
+
+#[derive(Serialize)]
+struct TorusRecord {
+    n: usize,
+    rows: Vec<u64>,
+    torus_solution: bool,
+    orbit: usize,
+    symmetries: usize,
+    stabilizer: usize,
+    canonical: Vec<u64>,
 }
 
 #[derive(Serialize)]
@@ -60,6 +77,10 @@ pub fn run(args: Args) -> Result<Exit> {
     let mut out = Out::stdout();
     for (k, item) in items.iter().enumerate() {
         let p = &item.placement;
+        if args.torus {
+            torus(&mut out, p, json, k)?;
+            continue;
+        }
         let orbit = Orbit::of(p);
         if json {
             out.json_line(&record(p, &orbit))?;
@@ -109,4 +130,46 @@ fn write_text(out: &mut Out, p: &Placement, orbit: &Orbit) -> std::io::Result<()
         format!(" (by {})", orbit.to_canonical)
     };
     writeln!(out, "canonical:   {}{this}", orbit.canonical.perm())
+}
+
+/// The orbit of `p` on the torus, as a JSON line or as text.
+fn torus(out: &mut Out, p: &Placement, json: bool, k: usize) -> Result<()> {
+    let orbit = TorusOrbit::of(p);
+    let n = p.n();
+    let rules = Rules {
+        piece: Piece::Queen,
+        torus: true,
+    };
+    let record = TorusRecord {
+        n,
+        rows: p.rows_1based(),
+        torus_solution: rules.first_conflict(p).is_none(),
+        orbit: orbit.size,
+        symmetries: 8 * n * n,
+        stabilizer: orbit.stabilizer,
+        canonical: orbit.canonical.rows_1based(),
+    };
+    if json {
+        out.json_line(&record)?;
+        return Ok(());
+    }
+    if k > 0 {
+        writeln!(out)?;
+    }
+    let yes = if record.torus_solution { "yes" } else { "no" };
+    writeln!(out, "placement:          {}", p.perm())?;
+    writeln!(out, "torus solution:     {yes}")?;
+    writeln!(
+        out,
+        "torus orbit size:   {} ({} of the torus's {} symmetries fix it)",
+        orbit.size, orbit.stabilizer, record.symmetries
+    )?;
+    let this = if orbit.canonical == *p {
+        " (this one)"
+    } else {
+        ""
+    };
+    writeln!(out, "canonical:          {}{this}", orbit.canonical.perm())?;
+    out.record()?;
+    Ok(())
 }

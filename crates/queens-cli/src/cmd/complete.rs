@@ -62,10 +62,14 @@ pub struct Args {
     /// With --generate: the random seed; without it, a fresh one, said on stderr
     #[arg(long, value_name = "S", value_parser = input::seed)]
     seed: Option<u64>,
+    #[command(flatten)]
+    rules: super::rules::RulesArgs,
 }
 
 pub fn run(args: Args) -> Result<Exit> {
     if let Some(n) = &args.generate {
+        args.rules
+            .refuse_with(true, "--generate (random instances of the classic board)")?;
         return generate(n, args.presets.as_deref(), args.seed);
     }
     for (given, name) in [
@@ -80,7 +84,9 @@ pub fn run(args: Args) -> Result<Exit> {
     }
     let instance = instance(&args)?;
     let job = Job::start("completing", None);
-    let (solution, completions) = if args.count {
+    let (solution, completions) = if !args.rules.rules().is_classic() {
+        complete_rules(&instance, args.rules, args.count, &job)?
+    } else if args.count {
         job.relabel("counting completions");
         let c = job.check(complete::count(&instance, job.control()))?;
         (c.first, Some(c.count))
@@ -95,7 +101,13 @@ pub fn run(args: Args) -> Result<Exit> {
     if args.json || args.format == Format::Json {
         out.json_line(&record(&instance, solution.as_ref(), completions))?;
     } else {
-        write_text(&mut out, &instance, solution.as_ref(), completions)?;
+        write_text(
+            &mut out,
+            &instance,
+            solution.as_ref(),
+            completions,
+            args.rules.rules(),
+        )?;
     }
     out.flush()?;
     Ok(Exit::yes_or_no(solution.is_some()))
@@ -115,6 +127,49 @@ fn instance(args: &Args) -> Result<Instance> {
             "missing board: give N (with --preset SQUARES), --input FILE or --generate N",
         )),
     }
+}
+
+/// Completion under other rules (`--torus`, `--piece`): the presets are checked under those
+/// rules, then the search for any rules runs with their rows fixed.
+fn complete_rules(
+    instance: &Instance,
+    rules: super::rules::RulesArgs,
+    count: bool,
+    job: &Job,
+) -> Result<(Option<Placement>, Option<u128>)> {
+    let flags = rules.flags();
+    let (n, rules) = (instance.n(), rules.rules());
+    if instance.excluded_count() > 0 {
+        return Err(bad(format!(
+            "{flags} does not go with excluded diagonals (a classic board)"
+        )));
+    }
+    if let Some(c) = rules.first_attack(n, instance.presets()) {
+        return Err(bad(format!(
+            "the preset queens on {} and {} attack each other ({}) as {rules}",
+            c.a, c.b, c.line
+        )));
+    }
+    if rules.none_known(n) {
+        return Ok((None, count.then_some(0)));
+    }
+    let mut fixed = vec![None; n];
+    for s in instance.presets() {
+        fixed[s.col as usize] = Some(s.row);
+    }
+    let board = job.check(queens::rules::search::Board::with_fixed(rules, fixed))?;
+    let (mut first, mut total) = (None, 0u128);
+    let result = board.each(job.control(), |rows| {
+        total += 1;
+        first.get_or_insert_with(|| rows.to_vec());
+        match count {
+            true => std::ops::ControlFlow::Continue(()),
+            false => std::ops::ControlFlow::Break(()),
+        }
+    });
+    job.check(result)?;
+    let first = first.map(|rows| Placement::from_rows(rows).expect("rows on the board"));
+    Ok((first, count.then_some(total)))
 }
 
 fn read_instance(path: &Path) -> Result<Instance> {
@@ -173,6 +228,7 @@ fn write_text(
     instance: &Instance,
     solution: Option<&Placement>,
     completions: Option<u128>,
+    rules: queens::rules::Rules,
 ) -> std::io::Result<()> {
     let n = instance.n();
     let kept = instance.presets().len();
@@ -203,10 +259,16 @@ fn write_text(
             };
             writeln!(
                 out,
-                "impossible: the {n}x{n} board with {with}{} cannot be completed",
+                "impossible: the {n}x{n} board with {with}{} cannot be completed{}",
                 match instance.excluded_count() {
                     0 => String::new(),
                     k => format!(" and {k} excluded diagonals"),
+                },
+                match (rules.is_classic(), rules.none_known(n)) {
+                    (true, _) => String::new(),
+                    (false, false) => format!(" with {rules}"),
+                    (false, true) =>
+                        format!(" with {rules} ({n} is divisible by 2 or 3: Pólya 1918)"),
                 }
             )?;
         }

@@ -108,6 +108,8 @@ pub struct Args {
     /// stderr, or "stats" in the JSON)
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    rules: super::rules::RulesArgs,
 }
 
 fn parse_threads(s: &str) -> std::result::Result<usize, String> {
@@ -146,6 +148,9 @@ pub fn run(args: Args) -> Result<Exit> {
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .map_err(|e| bad(format!("cannot start the worker threads: {e}")))?;
+    if !args.rules.rules().is_classic() {
+        return super::count_rules::run(args.rules, args.sizes, json, &pool);
+    }
     let mut out = Out::stdout();
     if !args.sizes.is_single() && !json {
         writeln!(
@@ -182,6 +187,14 @@ pub fn run(args: Args) -> Result<Exit> {
 
 /// Options that do not fit together, and sizes beyond the algorithm.
 fn check(args: &Args) -> Result<()> {
+    let algorithm = format!(
+        "--algorithm {} (a counter of the classic board)",
+        args.algorithm.name()
+    );
+    let default = args.algorithm == Counter::Engine(Engine::Auto);
+    args.rules.refuse_with(!default, &algorithm)?;
+    args.rules
+        .refuse_with(args.stats, "--stats (the work of a classic algorithm)")?;
     if args.stats && matches!(args.algorithm, Counter::Engine(_)) {
         return Err(bad(format!(
             "--stats counts the work of a classic algorithm (brute, permutations, naive, wirth, iterative, bitmask); the engine '{}' counts none",

@@ -55,6 +55,8 @@ pub struct Args {
     /// half), as in the seed's listing
     #[arg(long)]
     half: bool,
+    #[command(flatten)]
+    rules: super::rules::RulesArgs,
 }
 
 /// The listing as it goes.
@@ -115,6 +117,9 @@ pub fn run(args: Args) -> Result<Exit> {
             "--unicode draws the board diagrams: use it with --format board",
         ));
     }
+    if !args.rules.rules().is_classic() {
+        return list_rules(&args, format);
+    }
     classic::check_size(args.algorithm, args.n)?;
     classic::check_half(args.algorithm, args.half)?;
     if args.n > SLOW_FIRST_SOLUTION && args.algorithm != Algorithm::Brute {
@@ -169,6 +174,34 @@ pub fn run(args: Args) -> Result<Exit> {
         )));
     }
     Ok(Exit::Success)
+}
+
+/// The listing of the relatives (`--torus`, `--piece`), which have their own search.
+fn list_rules(args: &Args, format: Format) -> Result<Exit> {
+    let rules = &args.rules;
+    let algorithm = format!(
+        "--algorithm {} (the classic board's algorithms)",
+        args.algorithm
+    );
+    rules.refuse_with(args.algorithm != Algorithm::Fast, &algorithm)?;
+    rules.refuse_with(args.stats, "--stats (the work of a classic algorithm)")?;
+    rules.refuse_with(args.half, "--half (the classic iterative program)")?;
+    let style = match args.unicode {
+        true => DiagramStyle::Unicode,
+        false => DiagramStyle::Ascii,
+    };
+    let limit = args.limit.unwrap_or(u64::MAX);
+    if limit == 0 {
+        return Ok(Exit::Success);
+    }
+    super::list_rules::run(super::list_rules::Listing {
+        n: args.n,
+        rules: rules.rules(),
+        format,
+        style,
+        fundamental: args.fundamental,
+        limit,
+    })
 }
 
 /// The summary of `--stats`: a last JSON line, or lines on stderr.

@@ -1,10 +1,12 @@
 //! `queens show`: board diagrams of placements, and an SVG picture with `--svg`.
 
+use super::rules::RulesArgs;
 use crate::exit::{bad, Exit, Result};
 use crate::input::PlacementArgs;
 use crate::output::placement::{self, Notes};
 use crate::output::{svg, Out};
 use queens::DiagramStyle;
+use std::io::Write;
 use std::path::PathBuf;
 
 /// How a placement is shown.
@@ -38,6 +40,8 @@ pub struct Args {
     /// Also write an SVG picture of the board to FILE (one placement)
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    #[command(flatten)]
+    rules: super::rules::RulesArgs,
 }
 
 pub fn run(args: Args) -> Result<Exit> {
@@ -71,6 +75,7 @@ pub fn run(args: Args) -> Result<Exit> {
         if format == placement::Format::Board && items.len() == 1 {
             // One placement: the diagram alone.
             std::io::Write::write_all(&mut out, item.placement.diagram(style).as_bytes())?;
+            verdict(&mut out, &item.placement, args.rules)?;
             continue;
         }
         let notes = Notes {
@@ -78,8 +83,28 @@ pub fn run(args: Args) -> Result<Exit> {
             ..Notes::default()
         };
         placement::write(&mut out, &item.placement, format, style, notes)?;
+        if format == placement::Format::Board {
+            verdict(&mut out, &item.placement, args.rules)?;
+        }
         out.record()?;
     }
     std::io::Write::flush(&mut out)?;
     Ok(Exit::Success)
+}
+
+/// Under other rules (`--torus`, `--piece`), a line below the diagram says whether the
+/// placement keeps them, since the diagram alone does not show wrapped diagonals or knights.
+fn verdict(out: &mut Out, p: &queens::Placement, rules: RulesArgs) -> std::io::Result<()> {
+    let rules = rules.rules();
+    if rules.is_classic() {
+        return Ok(());
+    }
+    match rules.first_conflict(p) {
+        None => writeln!(out, "{rules}: no two attack each other"),
+        Some(c) => writeln!(
+            out,
+            "{rules}: {} and {} attack each other ({})",
+            c.a, c.b, c.line
+        ),
+    }
 }

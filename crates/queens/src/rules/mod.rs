@@ -106,19 +106,49 @@ impl Rules {
     }
 
     /// The first two pieces among `squares` (in the order given) that attack each other on an
-    /// `n` x `n` board. The classic rules take the linear check of [`Placement::first_attack`];
-    /// the others compare every pair.
+    /// `n` x `n` board. Linear time: the lines seen so far are kept by their key (wrapped on
+    /// the torus), and a superqueen looks up the eight squares a knight's move away.
     pub fn first_attack(self, n: usize, squares: &[Square]) -> Option<Conflict> {
+        use std::collections::HashMap;
         if self.is_classic() {
             return Placement::first_attack(squares);
         }
-        squares.iter().enumerate().find_map(|(j, &b)| {
-            let a = squares[..j]
-                .iter()
-                .find(|&&a| self.attack(n, a, b).is_some())?;
-            self.attack(n, *a, b)
-                .map(|line| Conflict { a: *a, b, line })
-        })
+        let m = n as i64;
+        let wrap = |d: i64| if self.torus { d.rem_euclid(m) } else { d };
+        let mut seen: [HashMap<i64, Square>; 4] = Default::default();
+        let mut at: HashMap<(i64, i64), Square> = HashMap::new();
+        for &b in squares {
+            let (c, r) = (b.col as i64, b.row as i64);
+            let keys = [
+                (Line::Row, r),
+                (Line::Column, c),
+                (Line::Diagonal, wrap(c - r)),
+                (Line::AntiDiagonal, wrap(c + r)),
+            ];
+            for (k, (line, key)) in keys.into_iter().enumerate() {
+                if let Some(&a) = seen[k].get(&key) {
+                    return Some(Conflict { a, b, line });
+                }
+                seen[k].insert(key, b);
+            }
+            if self.piece == Piece::Superqueen {
+                if let Some(&a) = KNIGHT.iter().find_map(|(dc, dr)| {
+                    let (kc, kr) = (c + dc, r + dr);
+                    match self.torus {
+                        true => at.get(&(kc.rem_euclid(m), kr.rem_euclid(m))),
+                        false => at.get(&(kc, kr)),
+                    }
+                }) {
+                    return Some(Conflict {
+                        a,
+                        b,
+                        line: Line::Knight,
+                    });
+                }
+                at.insert((c, r), b);
+            }
+        }
+        None
     }
 
     /// The first clash of a placement under these rules; `None` when it is a solution.
@@ -130,6 +160,18 @@ impl Rules {
         self.first_attack(p.n(), &squares)
     }
 }
+
+/// The eight knight's moves.
+const KNIGHT: [(i64, i64); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
 
 impl fmt::Display for Rules {
     /// `queens`, `superqueens`, `queens on the torus`, `superqueens on the torus`.

@@ -132,6 +132,28 @@ impl Board {
         }
     }
 
+    /// Forward checking on the torus, where no line runs off the board: every later column
+    /// needs an open row, and every row and every diagonal not yet taken needs an open square
+    /// in some later column to take it (else nothing below this node can succeed). A square
+    /// open k columns on lies on the diagonals of rows k below and k above in this column, so
+    /// the open squares, moved back k rows, show which diagonals remain reachable. Knights and
+    /// fixed rows are left to the search.
+    #[inline]
+    fn dead_ahead(&self, s: Node, col: usize) -> bool {
+        let open_rows = self.full & !s.taken;
+        let (mut rows, mut ups, mut downs) = (0, 0, 0);
+        for k in 0..self.n - col {
+            let open = open_rows & !(self.up_by(s.up, k) | self.down_by(s.down, k));
+            if open == 0 {
+                return true;
+            }
+            rows |= open;
+            ups |= self.down_by(open, k);
+            downs |= self.up_by(open, k);
+        }
+        rows != open_rows || ups != self.full & !s.up || downs != self.full & !s.down
+    }
+
     /// Whether a complete placement passes the checks the words do not make (a knight's move
     /// across the seam of the torus).
     fn seam_ok(&self, rows: &[u32]) -> bool {
@@ -172,6 +194,9 @@ impl Board {
             return Walk::Cancelled;
         }
         let mut free = self.free(s, col);
+        if self.rules.torus && self.dead_ahead(s, col) {
+            return Walk::Go;
+        }
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;

@@ -48,3 +48,31 @@ fn names() {
         "superqueens on the torus"
     );
 }
+
+#[test]
+fn the_linear_check_agrees_with_every_pair() {
+    use crate::Solutions;
+    for rules in [
+        SUPER,
+        TORUS,
+        Rules {
+            piece: Piece::Superqueen,
+            torus: true,
+        },
+    ] {
+        for p in Solutions::new(7).unwrap() {
+            let squares: Vec<Square> = p.squares().collect();
+            let pairwise = squares.iter().enumerate().any(|(j, &b)| {
+                squares[..j]
+                    .iter()
+                    .any(|&a| rules.attack(7, a, b).is_some())
+            });
+            assert_eq!(
+                rules.first_attack(7, &squares).is_some(),
+                pairwise,
+                "{rules} {}",
+                p.perm()
+            );
+        }
+    }
+}
