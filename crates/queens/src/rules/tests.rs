@@ -76,3 +76,61 @@ fn the_linear_check_agrees_with_every_pair() {
         }
     }
 }
+
+mod properties {
+    use super::*;
+    use crate::symmetry::translate;
+    use crate::{Control, Placement, Solutions};
+    use proptest::prelude::*;
+    use std::ops::ControlFlow;
+
+    fn solutions(n: usize, rules: Rules) -> Vec<Vec<u32>> {
+        let mut all = Vec::new();
+        search::Board::new(n, rules)
+            .unwrap()
+            .each(&Control::new(), |r| {
+                all.push(r.to_vec());
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        all
+    }
+
+    proptest! {
+        #[test]
+        fn a_torus_solutions_translates_are_solutions(
+            n in prop::sample::select(vec![5usize, 7, 11, 13]),
+            pick in any::<prop::sample::Index>(),
+            a in 0usize..13,
+            b in 0usize..13,
+        ) {
+            let all = solutions(n, TORUS);
+            let rows = &all[pick.index(all.len())];
+            let moved = translate(rows, a % n, b % n);
+            prop_assert!(all.contains(&moved));
+            let p = Placement::from_rows(moved).unwrap();
+            prop_assert!(TORUS.first_conflict(&p).is_none());
+        }
+
+        #[test]
+        fn a_superqueen_solution_is_a_queen_solution(
+            n in 10usize..=12,
+            pick in any::<prop::sample::Index>(),
+        ) {
+            let all = solutions(n, SUPER);
+            let p = Placement::from_rows(all[pick.index(all.len())].clone()).unwrap();
+            prop_assert!(p.is_solution());
+        }
+    }
+
+    #[test]
+    fn every_superqueen_solution_is_among_the_queen_solutions() {
+        let supers = solutions(11, SUPER);
+        let queens: Vec<Vec<u32>> = Solutions::new(11)
+            .unwrap()
+            .map(|p| p.rows().to_vec())
+            .collect();
+        assert!(supers.iter().all(|s| queens.contains(s)));
+        assert_eq!(supers.len(), 44);
+    }
+}
