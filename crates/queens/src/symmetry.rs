@@ -281,24 +281,33 @@ pub fn translate(rows: &[u32], a: usize, b: usize) -> Vec<u32> {
     moved
 }
 
-/// How many of the torus's 8N² symmetries map the permutation `rows` to itself. For each board
-/// symmetry and each file shift the rank shift is forced (the first queen must come back), so
-/// 8N candidates are tried, each given up at its first wrong queen: cheap enough to run on
-/// every solution a count finds.
+/// How many of the torus's 8N² symmetries map the permutation `rows` to itself.
+///
+/// On the torus a rotation or reflection about any centre is one about the corner a1 followed
+/// by a translation, so the group is the 8 maps (c, r) -> (±c, ±r) and (±r, ±c) mod N, each
+/// followed by a translation. For each map and each file shift the rank shift is forced (the
+/// first queen must come back), so 8N candidates are tried, each given up at its first wrong
+/// queen; the image's file k is read in O(1) (through the inverse permutation for the maps
+/// that swap files and ranks). Cheap enough to run on every solution a count finds.
 pub fn torus_stabilizer(rows: &[u32]) -> usize {
     let n = rows.len();
-    let mut image = [0u32; 64];
+    let mut inverse = [0usize; 64];
+    for (c, &r) in rows.iter().enumerate() {
+        inverse[r as usize] = c;
+    }
+    let neg = |x: usize, s: bool| if s && x != 0 { n - x } else { x };
     let mut fixed = 0;
-    for g in Symmetry::ALL {
-        for (c, &r) in rows.iter().enumerate() {
-            let t = g.apply_square(Square::new(c as u32, r), n);
-            image[t.col as usize] = t.row;
-        }
+    for map in 0..8 {
+        let (swap, flip_c, flip_r) = (map & 4 != 0, map & 2 != 0, map & 1 != 0);
+        // The rank the map's image holds in file k.
+        let image = |k: usize| match swap {
+            false => neg(rows[neg(k, flip_c)] as usize, flip_r),
+            true => neg(inverse[neg(k, flip_c)], flip_r),
+        };
         for a in 0..n {
-            // The image moved a files: its file c is the image's file c - a.
-            let at = |c: usize| image[(c + n - a) % n] as usize;
+            let at = |c: usize| image((c + n - a) % n);
             let b = (rows[0] as usize + n - at(0)) % n;
-            fixed += usize::from((0..n).all(|c| (at(c) + b) % n == rows[c] as usize));
+            fixed += usize::from((1..n).all(|c| (at(c) + b) % n == rows[c] as usize));
         }
     }
     fixed

@@ -23,6 +23,7 @@
 //! assert!(eight.is_solution() && torus.first_conflict(&eight).is_some());
 //! ```
 
+pub mod fewest;
 pub mod search;
 pub mod torus;
 

@@ -17,6 +17,7 @@
 //!   stabilizer of each such solution is counted by [`torus_stabilizer`], which gives up on a
 //!   symmetry at its first wrong queen.
 
+use super::fewest::Fewest;
 use super::search::Board;
 use super::{Piece, Rules};
 use crate::control::Control;
@@ -64,25 +65,31 @@ pub fn count(n: usize, piece: Piece, control: &Control) -> Result<TorusCount, Er
             ..none
         });
     }
+    let parts: Vec<(Vec<(usize, u32)>, u128)> = match piece {
+        Piece::Queen => queen_parts(n),
+        Piece::Superqueen => superqueen_parts(n),
+    };
     let board = Board::new(n, rules)?;
-    // The second queen below the middle only: the flip of ranks about the first queen
-    // (r -> -r mod N) pairs these solutions one to one with the rest, keeping stabilizers.
-    let tasks: Vec<[u32; 3]> = (1..n as u32 / 2 + 1)
-        .flat_map(|b| (0..n as u32).map(move |c| [0, b, c]))
-        .collect();
-    control.set_total(tasks.len() as u64);
-    let parts: Result<Vec<(u128, u128)>, Error> = tasks
+    let fewest = Fewest::new(n);
+    control.set_total(parts.len() as u64);
+    let counted: Result<Vec<(u128, u128)>, Error> = parts
         .par_iter()
-        .map(|first| {
-            let part = fixed_first(&board, first, control);
+        .map(|(fixed, weight)| {
+            let (found, stabilizers) = match piece {
+                Piece::Queen => fixed_first(control, |c, v| fewest.each_with(fixed, c, v)),
+                Piece::Superqueen => {
+                    let first: Vec<u32> = fixed.iter().map(|&(_, r)| r).collect();
+                    fixed_first(control, |c, v| board.each_from(&first, c, v))
+                }
+            }?;
             control.advance(1);
-            part
+            Ok((weight * found, weight * stabilizers))
         })
         .collect();
-    let (found, stabilizers) = parts?
+    let (found, stabilizers) = counted?
         .into_iter()
         .fold((0, 0), |(f, s), (a, b)| (f + a, s + b));
-    let (found, stabilizers, n128) = (2 * found, 2 * stabilizers, n as u128);
+    let n128 = n as u128;
     Ok(TorusCount {
         n,
         piece,
@@ -91,10 +98,39 @@ pub fn count(n: usize, piece: Piece, control: &Control) -> Result<TorusCount, Er
     })
 }
 
-/// The solutions starting with the queens of `first`, and the sum of their stabilizers.
-fn fixed_first(board: &Board, first: &[u32], control: &Control) -> Result<(u128, u128), Error> {
+/// The parts of a count of queens, with their weights: the first queen on a1, and the queens
+/// of the second file (rank x) and the last file (rank y) chosen one per class of the flips of
+/// files and of ranks about a1. On the pairs (x, y) the flips act as (y, x), (-x, -y) and
+/// (-y, -x) mod N; a class of four has one member with x < y and x + y < N (weight 4), and the
+/// classes of two, y = -x, one with x < N/2 (weight 2).
+fn queen_parts(n: usize) -> Vec<(Vec<(usize, u32)>, u128)> {
+    let mut parts = Vec::new();
+    for x in 1..n {
+        for y in x + 1..n - x {
+            parts.push((vec![(0, 0), (1, x as u32), (n - 1, y as u32)], 4));
+        }
+        if 2 * x < n {
+            parts.push((vec![(0, 0), (1, x as u32), (n - 1, (n - x) as u32)], 2));
+        }
+    }
+    parts
+}
+
+/// The parts of a count of superqueens: the first queen on a1, the second file's rank in the
+/// lower half (the flip of ranks about a1 pairs it with the upper half), the third file's any.
+fn superqueen_parts(n: usize) -> Vec<(Vec<(usize, u32)>, u128)> {
+    (1..n as u32 / 2 + 1)
+        .flat_map(|b| (0..n as u32).map(move |c| (vec![(0, 0), (1, b), (2, c)], 2)))
+        .collect()
+}
+
+/// The solutions a search finds, and the sum of their stabilizers.
+fn fixed_first(
+    control: &Control,
+    each: impl FnOnce(&Control, &mut dyn FnMut(&[u32]) -> ControlFlow<()>) -> Result<(), Error>,
+) -> Result<(u128, u128), Error> {
     let (mut found, mut stabilizers) = (0u128, 0u128);
-    board.each_from(first, control, |rows| {
+    each(control, &mut |rows| {
         found += 1;
         stabilizers += torus_stabilizer(rows) as u128;
         ControlFlow::Continue(())
