@@ -30,6 +30,19 @@ fn covers_printed_are_covers() {
 }
 
 #[test]
+fn the_search_finds_covers_of_twelve_and_fourteen() {
+    for n in [12, 14] {
+        printed_cover(n, &[]);
+    }
+}
+
+#[test]
+#[ignore = "about 20 s and 0.5 GB in release: run with --ignored"]
+fn the_search_finds_a_cover_of_sixteen() {
+    printed_cover(16, &[]);
+}
+
+#[test]
 fn seed_004s_cover_of_five() {
     let (code, out, err) = run(&["cover", "5"]);
     assert_eq!(code, 0);
@@ -126,7 +139,7 @@ fn bad_input_is_refused() {
 
 #[test]
 fn a_time_limit_stops_a_long_search() {
-    let (code, _, err) = run(&["cover", "14", "--time-limit", "0.3"]);
+    let (code, _, err) = run(&["cover", "15", "--time-limit", "0.3"]);
     assert_eq!(code, 1, "{err}");
     assert!(
         err.contains("time limit") || err.contains("gave up"),

@@ -99,6 +99,10 @@ fn how(n: usize, found: &Cover, seconds: f64) -> String {
         cover::Method::Exact => {
             format!("a cover found by the exact search over all solutions in {seconds:.2} s")
         }
+        cover::Method::Mirror => format!(
+            "a cover the mirror maps onto itself (pairs of mirror-image solutions), found by the \
+             exact search among such covers in {seconds:.2} s"
+        ),
     }
 }
 

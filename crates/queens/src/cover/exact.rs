@@ -24,7 +24,14 @@ type Squares = [u64; 4];
 /// Every solution of one board, as sets of squares, ready to search.
 pub struct Exact {
     n: usize,
+    /// The sets to choose from: solutions, or mirror pairs of solutions.
     sols: Vec<Squares>,
+    /// The solution each set comes from (for a pair, the one of the two given first).
+    base: Vec<Squares>,
+    /// How many sets make a cover: N, or N/2 pairs.
+    picks: usize,
+    /// The most squares of one diagonal a set can hold: 1, or 2 for a pair.
+    per_line: u32,
     diagonals: Vec<Squares>,
 }
 
@@ -42,7 +49,63 @@ impl Exact {
             sols.push(squares_of(&p));
         }
         let diagonals = diagonals(n);
-        Ok(Exact { n, sols, diagonals })
+        let base = sols.clone();
+        Ok(Exact {
+            n,
+            sols,
+            base,
+            picks: n,
+            per_line: 1,
+            diagonals,
+        })
+    }
+
+    /// The search for covers that the mirror (the flip of files) maps onto themselves, for even
+    /// N: such a cover is N/2 pairs {s, mirror of s} (a solution and its mirror image are
+    /// always disjoint when N is even: s(c) and s(N-1-c) are different rows), so the search
+    /// chooses N/2 pairs among half as many sets, twice as large. A quicker way to *find*
+    /// covers (the 12x12 cover found first by the full search is of this kind); it cannot
+    /// prove that none exists.
+    pub fn mirror_pairs(n: usize, control: &Control) -> Result<Exact, Error> {
+        if !(1..=MAX_N).contains(&n) {
+            return Err(Error::TooLarge { n, max: MAX_N });
+        }
+        let mut sols = Vec::new();
+        let mut base = Vec::new();
+        let none = n % 2 == 1;
+        for (k, p) in Solutions::new(n)?.enumerate().take_while(|_| !none) {
+            if k % 65_536 == 0 && control.is_cancelled() {
+                return Err(Error::Cancelled);
+            }
+            let mirror = crate::symmetry::Symmetry::FlipFiles.apply(&p);
+            if p < mirror {
+                let own = squares_of(&p);
+                sols.push(union(&own, &squares_of(&mirror)));
+                base.push(own);
+            }
+        }
+        let diagonals = diagonals(n);
+        Ok(Exact {
+            n,
+            sols,
+            base,
+            picks: n / 2,
+            per_line: 2,
+            diagonals,
+        })
+    }
+
+    /// The solutions of a cover whose sets are `chosen` (for pairs, both of each pair).
+    pub fn cover_of(&self, chosen: &[u32]) -> Vec<Placement> {
+        let mut out = Vec::new();
+        for &i in chosen {
+            let p = self.placement(i);
+            if self.per_line == 2 {
+                out.push(crate::symmetry::Symmetry::FlipFiles.apply(&p));
+            }
+            out.push(p);
+        }
+        out
     }
 
     /// How many solutions the search chooses from.
@@ -50,9 +113,9 @@ impl Exact {
         self.sols.len()
     }
 
-    /// The placement of solution `i`.
+    /// The placement of solution `i` (for a pair, the one given first).
     pub fn placement(&self, i: u32) -> Placement {
-        let s = &self.sols[i as usize];
+        let s = &self.base[i as usize];
         let rows = (0..self.n)
             .map(|c| (0..self.n).find(|&r| has(s, c * self.n + r)).unwrap_or(0) as u32)
             .collect();
@@ -67,7 +130,7 @@ impl Exact {
         let mut walk = Walk {
             exact: self,
             control,
-            chosen: Vec::with_capacity(self.n),
+            chosen: Vec::with_capacity(self.picks),
             nodes: 0,
             visit,
         };
@@ -88,7 +151,7 @@ struct Walk<'a, F> {
 impl<F: FnMut(&[u32]) -> ControlFlow<()>> Walk<'_, F> {
     /// Extends the chosen solutions with candidates (all disjoint from the chosen ones).
     fn step(&mut self, candidates: &[u32], covered: Squares) -> Result<ControlFlow<()>, Error> {
-        if self.chosen.len() == self.exact.n {
+        if self.chosen.len() == self.exact.picks {
             return Ok((self.visit)(&self.chosen));
         }
         self.nodes += 1;
@@ -136,11 +199,12 @@ impl<F: FnMut(&[u32]) -> ControlFlow<()>> Walk<'_, F> {
     /// miss it are dropped. (On the two long diagonals this keeps, from the start, only the
     /// solutions with a queen on each.)
     fn through_full_diagonals(&self, candidates: &[u32], covered: &Squares) -> Option<Vec<u32>> {
-        let k = (self.exact.n - self.chosen.len()) as u32;
+        let k = (self.exact.picks - self.chosen.len()) as u32 * self.exact.per_line;
         let mut full = Vec::new();
         for d in &self.exact.diagonals {
             let open = minus(d, covered);
             match count(&open).cmp(&k) {
+                std::cmp::Ordering::Equal if self.exact.per_line > 1 => {}
                 std::cmp::Ordering::Greater => return None,
                 std::cmp::Ordering::Equal => full.push(open),
                 std::cmp::Ordering::Less => {}

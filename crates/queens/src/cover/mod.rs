@@ -34,6 +34,8 @@ pub enum Method {
     Modular,
     /// The exact search over every solution (N up to 16).
     Exact,
+    /// The exact search among the covers the mirror maps onto themselves (even N).
+    Mirror,
 }
 
 impl Method {
@@ -42,6 +44,7 @@ impl Method {
         match self {
             Method::Modular => "modular",
             Method::Exact => "exact",
+            Method::Mirror => "mirror",
         }
     }
 }
@@ -62,13 +65,24 @@ pub fn find(n: usize, control: &Control) -> Result<Option<Cover>, Error> {
     if let Some(solutions) = modular::cover(n) {
         return Ok(Some(sorted(solutions, Method::Modular)));
     }
+    if n % 2 == 0 && n <= exact::MAX_N {
+        let mirror = exact::Exact::mirror_pairs(n, control)?;
+        if let Some(found) = first_cover(&mirror, control)? {
+            return Ok(Some(sorted(found, Method::Mirror)));
+        }
+    }
     let exact = exact::Exact::new(n, control)?;
+    Ok(first_cover(&exact, control)?.map(|solutions| sorted(solutions, Method::Exact)))
+}
+
+/// The first cover a search finds.
+fn first_cover(search: &exact::Exact, control: &Control) -> Result<Option<Vec<Placement>>, Error> {
     let mut found = None;
-    exact.search(control, |chosen| {
-        found = Some(chosen.iter().map(|&i| exact.placement(i)).collect());
+    search.search(control, |chosen| {
+        found = Some(search.cover_of(chosen));
         ControlFlow::Break(())
     })?;
-    Ok(found.map(|solutions| sorted(solutions, Method::Exact)))
+    Ok(found)
 }
 
 fn sorted(mut solutions: Vec<Placement>, method: Method) -> Cover {

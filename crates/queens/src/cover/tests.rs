@@ -67,10 +67,40 @@ fn seed_004s_five_by_five_cover() {
 }
 
 #[test]
-fn the_search_finds_a_cover_of_twelve() {
-    let twelve = find(12, &Control::new()).unwrap().unwrap();
-    assert_eq!(twelve.method, Method::Exact);
-    assert_eq!(check(12, &twelve.solutions), Ok(()));
+fn the_full_search_finds_a_cover_of_twelve() {
+    let exact = exact::Exact::new(12, &Control::new()).unwrap();
+    let found = first_cover(&exact, &Control::new()).unwrap().unwrap();
+    assert_eq!(check(12, &found), Ok(()));
+}
+
+#[test]
+fn the_mirror_search_finds_covers_of_twelve_and_fourteen() {
+    for n in [12, 14] {
+        let found = find(n, &Control::new()).unwrap().unwrap();
+        assert_eq!(found.method, Method::Mirror);
+        assert_eq!(check(n, &found.solutions), Ok(()), "n = {n}");
+        let mirrored: Vec<Placement> = found
+            .solutions
+            .iter()
+            .map(|p| Symmetry::FlipFiles.apply(p))
+            .collect();
+        assert!(
+            mirrored.iter().all(|p| found.solutions.contains(p)),
+            "n = {n}"
+        );
+    }
+}
+
+#[test]
+fn the_mirror_search_finds_none_where_there_is_none() {
+    for n in [2, 4, 6, 8, 10] {
+        let mirror = exact::Exact::mirror_pairs(n, &Control::new()).unwrap();
+        assert_eq!(
+            first_cover(&mirror, &Control::new()).unwrap(),
+            None,
+            "n = {n}"
+        );
+    }
 }
 
 #[test]
