@@ -9,6 +9,7 @@
 //! algorithm.
 
 use crate::cmd::classic as algorithm;
+use crate::cmd::classic::Lister;
 use crate::exit::{bad, Exit, Result};
 use crate::input::{self, Sizes};
 use crate::job::Job;
@@ -42,9 +43,9 @@ pub struct Args {
     #[arg(value_name = "A..B", default_value = "4..12", value_parser = parse_sizes)]
     sizes: Sizes,
     /// Algorithms to run, separated by commas (default: all): brute, permutations, naive,
-    /// wirth, iterative, bitmask, fast
-    #[arg(long, short = 'a', alias = "algorithms", value_name = "NAMES", value_delimiter = ',', value_parser = algorithm::parse)]
-    algorithm: Vec<Algorithm>,
+    /// wirth, iterative, bitmask, fast, sql
+    #[arg(long, short = 'a', alias = "algorithms", value_name = "NAMES", value_delimiter = ',', value_parser = algorithm::parse_lister)]
+    algorithm: Vec<Lister>,
     /// Stop a run after this long (seconds, or 90s, 5m) and skip the larger N of that algorithm
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = input::seconds)]
     time_limit: f64,
@@ -99,7 +100,7 @@ impl Outcome {
 /// One algorithm on one N.
 #[derive(Clone, Debug)]
 struct Run {
-    algorithm: Algorithm,
+    algorithm: Lister,
     n: usize,
     outcome: Outcome,
     solutions: u64,
@@ -110,7 +111,7 @@ struct Run {
 
 pub fn run(args: Args) -> Result<Exit> {
     let algorithms = if args.algorithm.is_empty() {
-        Algorithm::ALL.to_vec()
+        Lister::all()
     } else {
         args.algorithm.clone()
     };
@@ -178,7 +179,7 @@ const REPEATS: usize = 5;
 
 /// Counts the solutions for `n` with `a` on one thread, within `limit` seconds; a short run is
 /// repeated and its median time kept, so that the small boards are not all noise.
-fn one_run(a: Algorithm, n: usize, limit: f64, single: &rayon::ThreadPool) -> Result<Run> {
+fn one_run(a: Lister, n: usize, limit: f64, single: &rayon::ThreadPool) -> Result<Run> {
     let mut first = timed_run(a, n, limit, single)?;
     if first.outcome == Outcome::Finished && first.seconds < SHORT {
         let mut times = vec![first.seconds];
@@ -191,11 +192,17 @@ fn one_run(a: Algorithm, n: usize, limit: f64, single: &rayon::ThreadPool) -> Re
     Ok(first)
 }
 
-fn timed_run(a: Algorithm, n: usize, limit: f64, single: &rayon::ThreadPool) -> Result<Run> {
+fn timed_run(a: Lister, n: usize, limit: f64, single: &rayon::ThreadPool) -> Result<Run> {
     let job = Job::start(format!("{a} N = {n}"), Some(limit));
     let control = job.control();
     let start = Instant::now();
-    let result = if a == Algorithm::Fast {
+    let a_classic = match a {
+        Lister::Classic(c) => c,
+        Lister::Sql => {
+            return sql_run(n, &job, start);
+        }
+    };
+    let result = if a_classic == Algorithm::Fast {
         single
             .install(|| count::count(n, Engine::default(), control))
             .map(|c| (c.total as u64, None, End::Finished))
@@ -204,7 +211,7 @@ fn timed_run(a: Algorithm, n: usize, limit: f64, single: &rayon::ThreadPool) -> 
                 e => Err(e),
             })
     } else {
-        classic::run_partial(a, n, Options::default(), control, |_| {
+        classic::run_partial(a_classic, n, Options::default(), control, |_| {
             ControlFlow::Continue(())
         })
         .map(|s| (s.solutions, Some(s), s.end))
@@ -222,6 +229,25 @@ fn timed_run(a: Algorithm, n: usize, limit: f64, single: &rayon::ThreadPool) -> 
         outcome,
         solutions,
         stats,
+        seconds,
+    })
+}
+
+/// A run of the SQL statement in SQLite (which counts no work).
+fn sql_run(n: usize, job: &Job, start: Instant) -> Result<Run> {
+    let (solutions, outcome) = match queens_sql::count(n, job.control()) {
+        Ok(solutions) => (solutions, Outcome::Finished),
+        Err(queens_sql::SqlError::Cancelled) if job.timed_out() => (0, Outcome::Timeout),
+        Err(queens_sql::SqlError::Cancelled) => return Err(job.failure()),
+        Err(e) => return Err(bad(e.to_string())),
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    Ok(Run {
+        algorithm: Lister::Sql,
+        n,
+        outcome,
+        solutions,
+        stats: None,
         seconds,
     })
 }
@@ -305,7 +331,7 @@ fn write_run(out: &mut Out, r: &Run, format: Format, limit: f64) -> std::io::Res
 /// The chart: seconds against N, log scale, one line per algorithm (finished runs only).
 fn plot(
     runs: &[Run],
-    algorithms: &[Algorithm],
+    algorithms: &[Lister],
     sizes: Sizes,
 ) -> std::result::Result<String, Box<dyn std::error::Error>> {
     use plotters::prelude::*;

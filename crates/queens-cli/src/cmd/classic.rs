@@ -11,6 +11,85 @@ pub fn parse(s: &str) -> Result<Algorithm, String> {
     s.parse()
 }
 
+/// What `list --algorithm` names: a classic algorithm of the library, or the seeds' SQL
+/// statement run in SQLite (its own crate, `queens-sql`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lister {
+    Classic(Algorithm),
+    Sql,
+}
+
+impl Lister {
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lister::Classic(a) => a.name(),
+            Lister::Sql => "sql",
+        }
+    }
+
+    /// One line on what it is.
+    pub fn about(self) -> &'static str {
+        match self {
+            Lister::Classic(a) => a.about(),
+            Lister::Sql => "one recursive SQL statement over the squares, run in SQLite (the Oracle program of seed 001)",
+        }
+    }
+
+    /// The largest N it takes.
+    pub fn max_n(self) -> usize {
+        match self {
+            Lister::Classic(a) => a.max_n(),
+            Lister::Sql => queens_sql::MAX_N,
+        }
+    }
+
+    /// Every one, in the order of the seeds' story, the SQL statement last.
+    pub fn all() -> Vec<Lister> {
+        let classic = Algorithm::ALL.iter().map(|&a| Lister::Classic(a));
+        classic.chain([Lister::Sql]).collect()
+    }
+}
+
+impl std::fmt::Display for Lister {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Lister::Classic(a) => write!(f, "{a}"),
+            Lister::Sql => f.write_str("sql"),
+        }
+    }
+}
+
+/// The value parser of `list --algorithm`: the classic names and `sql`.
+pub fn parse_lister(s: &str) -> Result<Lister, String> {
+    if s == "sql" {
+        return Ok(Lister::Sql);
+    }
+    s.parse()
+        .map(Lister::Classic)
+        .map_err(|e: String| e + ", sql")
+}
+
+/// The SQL statement's size check and a note when it will take long.
+pub fn check_sql(n: usize) -> Result<(), Failure> {
+    if n > queens_sql::MAX_N {
+        return Err(bad(format!(
+            "N = {n} is too large for --algorithm sql: it accepts N from 1 to {} (the statement \
+             builds every set of non-attacking queens, square by square)",
+            queens_sql::MAX_N
+        )));
+    }
+    if n >= 10 {
+        eprintln!("queens: warning: the SQL statement takes minutes for N = {n}; Ctrl-C stops it");
+    }
+    Ok(())
+}
+
+/// The `--show-sql` text: the statement, with the size it runs with.
+pub fn sql_text(n: usize) -> String {
+    format!("-- run with :d = {n}\n{}", queens_sql::STATEMENT)
+}
+
 /// `--half` belongs to the iterative program alone (the half it finds before mirroring).
 pub fn check_half(algorithm: Algorithm, half: bool) -> Result<(), Failure> {
     if half && algorithm != Algorithm::Iterative {

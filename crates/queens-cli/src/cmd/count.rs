@@ -21,6 +21,8 @@ use std::ops::ControlFlow;
 pub enum Counter {
     Engine(Engine),
     Classic(Algorithm),
+    /// The seeds' recursive SQL statement, run in SQLite (`queens-sql`).
+    Sql,
 }
 
 impl Counter {
@@ -31,6 +33,7 @@ impl Counter {
             Counter::Engine(Engine::Bitmask) => "somers",
             Counter::Engine(e) => e.name(),
             Counter::Classic(a) => a.name(),
+            Counter::Sql => "sql",
         }
     }
 
@@ -40,7 +43,7 @@ impl Counter {
             .iter()
             .filter(|&&a| a != Algorithm::Fast)
             .map(|&a| Counter::Classic(a));
-        engines.chain(classics).collect()
+        engines.chain(classics).chain([Counter::Sql]).collect()
     }
 
     /// The value parser of `--algorithm`.
@@ -64,6 +67,7 @@ impl Counter {
         match self {
             Counter::Engine(e) => e.max_n(),
             Counter::Classic(a) => a.max_n(),
+            Counter::Sql => queens_sql::MAX_N,
         }
     }
 }
@@ -101,7 +105,8 @@ pub struct Args {
     json: bool,
     /// What counts: an engine, auto (the default: the fastest for N), quarters (meet in the
     /// middle), dihedral, constellation, somers (the reference backtracker); or a classic
-    /// algorithm: brute, permutations, naive, wirth, iterative, bitmask
+    /// algorithm: brute, permutations, naive, wirth, iterative, bitmask; or sql (the seeds'
+    /// recursive SQL statement in an embedded SQLite)
     #[arg(long, short = 'a', alias = "engine", value_name = "NAME", default_value = "auto", value_parser = Counter::parse)]
     algorithm: Counter,
     /// With a classic algorithm: the work it took (nodes, tests, placements, removals;
@@ -195,7 +200,7 @@ fn check(args: &Args) -> Result<()> {
     args.rules.refuse_with(!default, &algorithm)?;
     args.rules
         .refuse_with(args.stats, "--stats (the work of a classic algorithm)")?;
-    if args.stats && matches!(args.algorithm, Counter::Engine(_)) {
+    if args.stats && !matches!(args.algorithm, Counter::Classic(_)) {
         return Err(bad(format!(
             "--stats counts the work of a classic algorithm (brute, permutations, naive, wirth, iterative, bitmask); the engine '{}' counts none",
             args.algorithm.name()
@@ -217,6 +222,7 @@ fn check(args: &Args) -> Result<()> {
 fn count_with(counter: Counter, n: usize, job: &Job) -> Result<(Counts, Option<Stats>)> {
     let algorithm = match counter {
         Counter::Engine(e) => return Ok((job.check(count::count(n, e, job.control()))?, None)),
+        Counter::Sql => return Ok((count_sql(n, job)?, None)),
         Counter::Classic(a) => a,
     };
     job.units(classic::units(algorithm));
@@ -236,6 +242,16 @@ fn count_with(counter: Counter, n: usize, job: &Job) -> Result<(Counts, Option<S
     Ok((counts, Some(stats)))
 }
 
+/// Counts the rows of the SQL statement (the symmetric counts from the library's small search).
+fn count_sql(n: usize, job: &Job) -> Result<Counts> {
+    let total = match queens_sql::count(n, job.control()) {
+        Ok(total) => total,
+        Err(queens_sql::SqlError::Cancelled) => return Err(job.failure()),
+        Err(e) => return Err(bad(e.to_string())),
+    };
+    Ok(Counts::from_total(n, total as u128))
+}
+
 /// A rough model of the CPU seconds of the default engine on one core of a machine like the
 /// one of BENCHMARKS.md (N = 18 in about 4 s, each N about 8 times the last), and of the
 /// others from their own figures there.
@@ -247,6 +263,7 @@ pub fn rough_seconds(counter: Counter, n: usize) -> f64 {
         Counter::Engine(Engine::Bitmask) => (200.0, 7.5),
         Counter::Engine(_) => (90.0, 7.5),
         Counter::Classic(_) => (400.0, 7.5),
+        Counter::Sql => (4e6, 10.0),
     };
     at18 * f64::powf(growth, n as f64 - 18.0)
 }

@@ -1,7 +1,7 @@
 //! `queens list N`: every solution, or one per orbit, streamed in the order the chosen
 //! algorithm finds them (the default engine: lexicographic order).
 
-use crate::cmd::classic::{self, StatsRecord};
+use crate::cmd::classic::{self, Lister, StatsRecord};
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::job::Job;
 use crate::output::placement::{self, Format, Notes};
@@ -44,9 +44,13 @@ pub struct Args {
     #[arg(long, value_name = "K")]
     limit: Option<u64>,
     /// The algorithm that finds them, in its own order: brute, permutations, naive, wirth,
-    /// iterative, bitmask, or fast (the library's engine, the default)
-    #[arg(long, short = 'a', value_name = "NAME", default_value = "fast", value_parser = classic::parse)]
-    algorithm: Algorithm,
+    /// iterative, bitmask, fast (the library's engine, the default), or sql (the seeds' one
+    /// recursive SQL statement, run in an embedded SQLite)
+    #[arg(long, short = 'a', value_name = "NAME", default_value = "fast", value_parser = classic::parse_lister)]
+    algorithm: Lister,
+    /// With --algorithm sql: print the SQL statement (on stderr) before its rows
+    #[arg(long)]
+    show_sql: bool,
     /// Show the work: each solution's safety tests since the one before (Wirth's n), and a
     /// summary (stderr, or a last JSON line)
     #[arg(long)]
@@ -117,12 +121,17 @@ pub fn run(args: Args) -> Result<Exit> {
             "--unicode draws the board diagrams: use it with --format board",
         ));
     }
-    if !args.rules.rules().is_classic() {
-        return list_rules(&args, format);
+    let algorithm = match args.algorithm {
+        _ if !args.rules.rules().is_classic() => return list_rules(&args, format),
+        Lister::Sql => return list_sql(&args, format),
+        Lister::Classic(a) => a,
+    };
+    if args.show_sql {
+        return Err(bad("--show-sql goes with --algorithm sql"));
     }
-    classic::check_size(args.algorithm, args.n)?;
-    classic::check_half(args.algorithm, args.half)?;
-    if args.n > SLOW_FIRST_SOLUTION && args.algorithm != Algorithm::Brute {
+    classic::check_size(algorithm, args.n)?;
+    classic::check_half(algorithm, args.half)?;
+    if args.n > SLOW_FIRST_SOLUTION && algorithm != Algorithm::Brute {
         eprintln!(
             "queens: warning: beyond N = {SLOW_FIRST_SOLUTION} backtracking can take hours or more to reach even the first solutions in this order; `queens solve {}` gives one at once (Ctrl-C stops)",
             args.n
@@ -147,14 +156,14 @@ pub fn run(args: Args) -> Result<Exit> {
     if listing.limit == 0 {
         return Ok(Exit::Success);
     }
-    classic::warn_if_long(args.algorithm, args.n);
-    let job = Job::start(format!("listing N = {} ({})", args.n, args.algorithm), None);
-    job.units(classic::units(args.algorithm));
+    classic::warn_if_long(algorithm, args.n);
+    let job = Job::start(format!("listing N = {} ({})", args.n, algorithm), None);
+    job.units(classic::units(algorithm));
     let options = Options {
         trace: false,
         half: args.half,
     };
-    let result = queens::classic::run(args.algorithm, args.n, options, job.control(), |e| {
+    let result = queens::classic::run(algorithm, args.n, options, job.control(), |e| {
         listing.event(e)
     });
     if let Some(e) = listing.failure.take() {
@@ -164,10 +173,75 @@ pub fn run(args: Args) -> Result<Exit> {
     let seconds = job.seconds();
     drop(job);
     if args.stats {
-        summary(&mut listing, &args, &stats, seconds)?;
+        summary(&mut listing, algorithm, args.n, &stats, seconds)?;
     }
     listing.out.flush()?;
     if listing.listed == 0 && stats.end == End::Finished {
+        return Err(Failure::No(format!(
+            "no solution exists for N = {}",
+            args.n
+        )));
+    }
+    Ok(Exit::Success)
+}
+
+/// The listing of `--algorithm sql`: the seeds' SQL statement run in SQLite, its rows written
+/// as they come.
+fn list_sql(args: &Args, format: Format) -> Result<Exit> {
+    classic::check_sql(args.n)?;
+    for (given, what) in [(args.half, "--half"), (args.fundamental, "--fundamental")] {
+        if given {
+            return Err(bad(format!("{what} does not go with --algorithm sql")));
+        }
+    }
+    if args.show_sql {
+        eprintln!("{}", classic::sql_text(args.n));
+    }
+    let style = match args.unicode {
+        true => DiagramStyle::Unicode,
+        false => DiagramStyle::Ascii,
+    };
+    let limit = args.limit.unwrap_or(u64::MAX);
+    let job = Job::start(format!("listing N = {} (sql)", args.n), None);
+    let mut out = Out::stdout();
+    let (mut listed, mut failure) = (0u64, None);
+    let result = queens_sql::solve(args.n, job.control(), |p| {
+        if listed >= limit {
+            return ControlFlow::Break(());
+        }
+        listed += 1;
+        let notes = Notes {
+            number: listed,
+            ..Notes::default()
+        };
+        let written =
+            placement::write(&mut out, &p, format, style, notes).and_then(|()| out.record());
+        match written {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                failure = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    let seconds = job.seconds();
+    match result {
+        Err(queens_sql::SqlError::Cancelled) => return Err(job.failure()),
+        Err(e) => return Err(bad(e.to_string())),
+        Ok(_) => {}
+    }
+    drop(job);
+    out.flush()?;
+    if args.stats {
+        eprintln!(
+            "queens: sql N = {}: {listed} listed, {seconds:.6} s (SQLite counts no work)",
+            args.n
+        );
+    }
+    if listed == 0 {
         return Err(Failure::No(format!(
             "no solution exists for N = {}",
             args.n
@@ -183,7 +257,10 @@ fn list_rules(args: &Args, format: Format) -> Result<Exit> {
         "--algorithm {} (the classic board's algorithms)",
         args.algorithm
     );
-    rules.refuse_with(args.algorithm != Algorithm::Fast, &algorithm)?;
+    rules.refuse_with(
+        args.algorithm != Lister::Classic(Algorithm::Fast),
+        &algorithm,
+    )?;
     rules.refuse_with(args.stats, "--stats (the work of a classic algorithm)")?;
     rules.refuse_with(args.half, "--half (the classic iterative program)")?;
     let style = match args.unicode {
@@ -205,13 +282,19 @@ fn list_rules(args: &Args, format: Format) -> Result<Exit> {
 }
 
 /// The summary of `--stats`: a last JSON line, or lines on stderr.
-fn summary(listing: &mut Listing, args: &Args, stats: &Stats, seconds: f64) -> Result<()> {
-    let instrumented = args.algorithm.instrumented();
+fn summary(
+    listing: &mut Listing,
+    algorithm: Algorithm,
+    n: usize,
+    stats: &Stats,
+    seconds: f64,
+) -> Result<()> {
+    let instrumented = algorithm.instrumented();
     let average =
         classic::tests_per_solution(listing.listed, listing.tests_to_last).filter(|_| instrumented);
     if listing.format == Format::Json {
-        let mut record = StatsRecord::new(args.algorithm, instrumented.then_some(stats), seconds);
-        record.n = Some(args.n);
+        let mut record = StatsRecord::new(algorithm, instrumented.then_some(stats), seconds);
+        record.n = Some(n);
         record.tests_per_solution = average.map(|a| (a * 1000.0).round() / 1000.0);
         #[derive(serde::Serialize)]
         struct Summary {
@@ -221,12 +304,7 @@ fn summary(listing: &mut Listing, args: &Args, stats: &Stats, seconds: f64) -> R
         return Ok(());
     }
     listing.out.flush()?;
-    let line = classic::stats_line(
-        args.algorithm,
-        args.n,
-        instrumented.then_some(stats),
-        seconds,
-    );
+    let line = classic::stats_line(algorithm, n, instrumented.then_some(stats), seconds);
     eprintln!("queens: {line}");
     if let Some(avg) = average {
         eprintln!("queens: {avg:.1} tests per solution listed (the average of Wirth's n)");

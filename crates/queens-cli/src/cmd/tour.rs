@@ -238,7 +238,7 @@ fn stream_construction(args: &Args, board: Board, from: Square, format: Format) 
     let job = Job::start(format!("building a tour of {board}"), None);
     let c = divide::Construction::new(board, from, args.closed).map_err(find_error)?;
     let mut out = Out::stdout();
-    let closed = args.closed || board.square_count() % 2 == 0 && board.square_count() > 2;
+    let closed = args.closed || board.square_count().is_multiple_of(2) && board.square_count() > 2;
     write_squares(&mut out, board, c.walk(), format, closed)?;
     out.flush()?;
     if args.stats {
