@@ -55,6 +55,11 @@ fn torus_counts_agree_with_a051906() {
         if cols[1] != "-" {
             assert_eq!(v["classes"].to_string(), cols[1], "n = {n}");
         }
+        assert_eq!(
+            v["fundamental"], v["classes"],
+            "on the torus, up to its own symmetries"
+        );
+        assert_eq!(v["symmetries"], 8 * n * n);
     }
 }
 

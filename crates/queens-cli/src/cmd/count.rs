@@ -123,7 +123,7 @@ fn parse_threads(s: &str) -> std::result::Result<usize, String> {
 }
 
 /// The orbit breakdown as a JSON map with the orbit sizes as keys, largest first.
-struct Orbits(Vec<(usize, u128)>);
+pub struct Orbits(pub Vec<(usize, u128)>);
 
 impl Serialize for Orbits {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {

@@ -25,10 +25,15 @@ struct Record {
     piece: queens::rules::Piece,
     torus: bool,
     total: u128,
-    /// Up to the board's 8 symmetries (flat board).
+    /// Up to the symmetries of the board in use: its 8 on the flat board, the torus's 8N²
+    /// (rotations and reflections with translations) on the torus.
+    fundamental: u128,
+    /// How many symmetries that is.
+    symmetries: usize,
+    /// The orbits by size (flat board).
     #[serde(skip_serializing_if = "Option::is_none")]
-    fundamental: Option<u128>,
-    /// Up to the torus's 8N² symmetries.
+    orbits: Option<super::count::Orbits>,
+    /// On the torus, the same as `fundamental`: the classes under its 8N² symmetries.
     #[serde(skip_serializing_if = "Option::is_none")]
     classes: Option<u128>,
     seconds: f64,
@@ -63,7 +68,7 @@ pub fn run(rules: RulesArgs, sizes: Sizes, json: bool, pool: &rayon::ThreadPool)
             write_single(&mut out, rules, &counted, seconds)?;
         } else {
             let r = record(rules, &counted, seconds);
-            let up_to = r.classes.or(r.fundamental).unwrap_or(0);
+            let up_to = r.fundamental;
             writeln!(
                 out,
                 "{:>3} {:>22} {:>22} {:>10.3}",
@@ -90,16 +95,22 @@ fn count_one(rules: RulesArgs, n: usize, job: &Job) -> Result<Counted> {
 
 fn record(rules: RulesArgs, counted: &Counted, seconds: f64) -> Record {
     let r = rules.rules();
-    let (n, total, fundamental, classes) = match counted {
-        Counted::Flat(c) => (c.n, c.total, Some(c.fundamental()), None),
-        Counted::Torus(t) => (t.n, t.total, None, Some(t.classes)),
+    let (n, total, fundamental, orbits, classes) = match counted {
+        Counted::Flat(c) => {
+            let orbits = Some(super::count::Orbits(c.orbits()));
+            (c.n, c.total, c.fundamental(), orbits, None)
+        }
+        Counted::Torus(t) => (t.n, t.total, t.classes, None, Some(t.classes)),
     };
+    let symmetries = if r.torus { 8 * n * n } else { 8 };
     Record {
         n,
         piece: r.piece,
         torus: r.torus,
         total,
         fundamental,
+        symmetries,
+        orbits,
         classes,
         seconds: millis(seconds),
     }
