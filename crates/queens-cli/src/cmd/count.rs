@@ -179,7 +179,7 @@ pub fn run(args: Args) -> Result<Exit> {
         if json {
             out.json_line(&record(&counts, seconds, args.algorithm, stats.as_ref()))?;
         } else {
-            write_text(&mut out, &counts, seconds, args.sizes.is_single())?;
+            write_text(&mut out, &counts, seconds, args.sizes.is_single(), "")?;
             if let (Some(s), Counter::Classic(a)) = (&stats, args.algorithm) {
                 out.flush()?;
                 eprintln!("queens: {}", classic::stats_line(a, n, Some(s), seconds));
@@ -298,7 +298,14 @@ fn record(c: &Counts, seconds: f64, counter: Counter, stats: Option<&Stats>) -> 
     }
 }
 
-fn write_text(out: &mut Out, c: &Counts, seconds: f64, single: bool) -> std::io::Result<()> {
+/// The counts of one N as text: a table line, or labelled lines under `N = n{label}`.
+pub fn write_text(
+    out: &mut Out,
+    c: &Counts,
+    seconds: f64,
+    single: bool,
+    label: &str,
+) -> std::io::Result<()> {
     if !single {
         return writeln!(
             out,
@@ -309,7 +316,7 @@ fn write_text(out: &mut Out, c: &Counts, seconds: f64, single: bool) -> std::io:
             seconds
         );
     }
-    writeln!(out, "N = {}", c.n)?;
+    writeln!(out, "N = {}{label}", c.n)?;
     writeln!(out, "total:        {}", c.total)?;
     writeln!(out, "fundamental:  {}", c.fundamental())?;
     for (size, count) in c.orbits() {

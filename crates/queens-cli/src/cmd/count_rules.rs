@@ -9,7 +9,6 @@ use crate::job::Job;
 use crate::output::{millis, Out};
 use queens::count::Counts;
 use queens::rules::{search::Board, torus};
-use queens::OrbitKind;
 use serde::Serialize;
 use std::io::Write;
 
@@ -119,19 +118,8 @@ fn record(rules: RulesArgs, counted: &Counted, seconds: f64) -> Record {
 fn write_single(out: &mut Out, rules: RulesArgs, c: &Counted, seconds: f64) -> Result<()> {
     match c {
         Counted::Flat(c) => {
-            writeln!(out, "N = {} ({})", c.n, rules.rules())?;
-            writeln!(out, "total:        {}", c.total)?;
-            writeln!(out, "fundamental:  {}", c.fundamental())?;
-            if c.total > 0 {
-                for (size, count) in c.orbits() {
-                    writeln!(
-                        out,
-                        "orbits of {size}:  {count} ({})",
-                        OrbitKind::of_size(size)
-                    )?;
-                }
-            }
-            writeln!(out, "seconds:      {seconds:.3}")?;
+            let label = format!(" ({})", rules.rules());
+            super::count::write_text(out, c, seconds, true, &label)?;
         }
         Counted::Torus(t) => {
             let n = t.n;

@@ -132,20 +132,23 @@ fn key(rows: &[Vec<u32>]) -> Vec<Vec<u32>> {
     key
 }
 
+/// The image of a cover (its solutions' rows) under a symmetry, as a key.
+fn image(rows: &[Vec<u32>], g: Symmetry) -> Vec<Vec<u32>> {
+    let moved: Vec<Vec<u32>> = rows
+        .iter()
+        .map(|r| {
+            g.apply(&Placement::from_rows_unchecked(r.clone()))
+                .rows()
+                .to_vec()
+        })
+        .collect();
+    key(&moved)
+}
+
 /// Whether a cover is the smallest of its images under the 8 symmetries.
 fn is_canonical(rows: &[Vec<u32>]) -> bool {
     let own = key(rows);
-    Symmetry::ALL.iter().all(|&g| {
-        let image: Vec<Vec<u32>> = rows
-            .iter()
-            .map(|r| {
-                g.apply(&Placement::from_rows_unchecked(r.clone()))
-                    .rows()
-                    .to_vec()
-            })
-            .collect();
-        own <= key(&image)
-    })
+    Symmetry::ALL.iter().all(|&g| own <= image(rows, g))
 }
 
 /// A diagram of a cover: each square shows which solution holds it, by letter (`a` for the

@@ -184,15 +184,7 @@ fn the_classes_times_their_orbits_give_the_covers() {
         let mut covered = std::collections::HashSet::new();
         for rows in &canonical {
             for g in Symmetry::ALL {
-                let image: Vec<Vec<u32>> = rows
-                    .iter()
-                    .map(|r| {
-                        g.apply(&Placement::from_rows_unchecked(r.clone()))
-                            .rows()
-                            .to_vec()
-                    })
-                    .collect();
-                covered.insert(key(&image));
+                covered.insert(image(rows, g));
             }
         }
         assert_eq!(covered, all, "n = {n}");

@@ -29,6 +29,7 @@ pub mod torus;
 
 use crate::placement::{Conflict, Placement};
 use crate::square::{Line, Square};
+use crate::tour::KNIGHT;
 use serde::Serialize;
 use std::fmt;
 
@@ -67,6 +68,18 @@ impl Rules {
     pub const QUEENS: Rules = Rules {
         piece: Piece::Queen,
         torus: false,
+    };
+
+    /// Superqueens on the flat board.
+    pub const SUPERQUEENS: Rules = Rules {
+        piece: Piece::Superqueen,
+        torus: false,
+    };
+
+    /// Queens on the torus.
+    pub const TORUS: Rules = Rules {
+        piece: Piece::Queen,
+        torus: true,
     };
 
     /// Whether these are the classic rules (the fast engines apply).
@@ -133,8 +146,8 @@ impl Rules {
                 seen[k].insert(key, b);
             }
             if self.piece == Piece::Superqueen {
-                if let Some(&a) = KNIGHT.iter().find_map(|(dc, dr)| {
-                    let (kc, kr) = (c + dc, r + dr);
+                if let Some(&a) = KNIGHT.iter().find_map(|&(dc, dr)| {
+                    let (kc, kr) = (c + i64::from(dc), r + i64::from(dr));
                     match self.torus {
                         true => at.get(&(kc.rem_euclid(m), kr.rem_euclid(m))),
                         false => at.get(&(kc, kr)),
@@ -161,18 +174,6 @@ impl Rules {
         self.first_attack(p.n(), &squares)
     }
 }
-
-/// The eight knight's moves.
-const KNIGHT: [(i64, i64); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 impl fmt::Display for Rules {
     /// `queens`, `superqueens`, `queens on the torus`, `superqueens on the torus`.

@@ -316,20 +316,15 @@ enum Walk {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::rules::Piece;
 
-    const SUPER: Rules = Rules {
-        piece: Piece::Superqueen,
-        torus: false,
-    };
-    const TORUS: Rules = Rules {
-        piece: Piece::Queen,
-        torus: true,
-    };
+    const SUPER: Rules = Rules::SUPERQUEENS;
+    const TORUS: Rules = Rules::TORUS;
 
-    fn all(n: usize, rules: Rules) -> Vec<Vec<u32>> {
+    /// Every solution's rows under `rules`, in the search's order.
+    pub(crate) fn all(n: usize, rules: Rules) -> Vec<Vec<u32>> {
         let mut out = Vec::new();
         Board::new(n, rules)
             .unwrap()

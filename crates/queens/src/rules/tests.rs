@@ -2,14 +2,8 @@
 
 use super::*;
 
-const SUPER: Rules = Rules {
-    piece: Piece::Superqueen,
-    torus: false,
-};
-const TORUS: Rules = Rules {
-    piece: Piece::Queen,
-    torus: true,
-};
+const SUPER: Rules = Rules::SUPERQUEENS;
+const TORUS: Rules = Rules::TORUS;
 
 #[test]
 fn knights_and_wrapped_diagonals_attack() {
@@ -80,21 +74,10 @@ fn the_linear_check_agrees_with_every_pair() {
 mod properties {
     use super::*;
     use crate::symmetry::translate;
-    use crate::{Control, Placement, Solutions};
+    use crate::{Placement, Solutions};
     use proptest::prelude::*;
-    use std::ops::ControlFlow;
 
-    fn solutions(n: usize, rules: Rules) -> Vec<Vec<u32>> {
-        let mut all = Vec::new();
-        search::Board::new(n, rules)
-            .unwrap()
-            .each(&Control::new(), |r| {
-                all.push(r.to_vec());
-                ControlFlow::Continue(())
-            })
-            .unwrap();
-        all
-    }
+    use search::tests::all as solutions;
 
     proptest! {
         #[test]
