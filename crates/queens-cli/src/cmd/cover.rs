@@ -1,6 +1,6 @@
 //! `queens cover N`: N disjoint solutions that fill the board (Pólya's modular construction
-//! for N prime to 6, the exact search up to N = 16), or the proof that none exists; `--count`
-//! counts them.
+//! for N prime to 6, the exact searches up to N = 16: mirror pairs first for even N, then all
+//! solutions), or the proof that none exists; `--count` counts them.
 
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::job::Job;
@@ -22,7 +22,10 @@ use std::path::PathBuf;
   queens cover 7 --count
 
 N prime to 6 is answered at once for any N (Pólya's modular solutions (2c + b) mod N); other N
-up to 16 by an exact search over all the solutions, which also proves when there is none.")]
+up to 16 by an exact search over all the solutions, which also proves when there is none. For
+even N the search looks first among covers made of pairs of mirror-image solutions (12 in
+0.02 s, 14 in 0.4 s, 16 in 12 s). Not reached: 15 (the full search runs for days), 18 (an open
+question) and 20.")]
 pub struct Args {
     /// Board size N (any N prime to 6; other N from 1 to 16)
     #[arg(value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, 1000))]

@@ -5,7 +5,9 @@
 //! by 2 or 3". Half of that is right: for gcd(N, 6) = 1 Pólya's modular construction gives one
 //! ([`modular`]). The other half is wrong: covers also exist for N = 12, 14, 15, 16 and 20
 //! (OEIS A168553, A171760), while none exist for N = 2, 3, 4, 6, 8, 9, 10. The exact search
-//! ([`exact`]) finds a cover or proves there is none, for N up to 16.
+//! ([`exact`]) finds a cover or proves there is none, for N up to 16; for even N it first looks
+//! among the covers made of pairs of mirror-image solutions, a far smaller search that finds
+//! 12, 14 and 16.
 //!
 //! ```
 //! use queens::{cover, Control};
