@@ -31,9 +31,9 @@
 //!   west pieces on the two longest diagonals (about 70 % of the west half boards) and weighs
 //!   the east ones. Both tricks together do about 1/8 of the plain work.
 //!
-//! The work splits into independent [`SubProblem`]s (a frame and a choice): [`subproblems`]
-//! lists them, [`count_subproblems`] counts any batch of them (building each frame's tables
-//! once). Memory is the pieces of the four quarters of one frame, about 8 bytes each: 45 MB for
+//! The work splits into independent [`Part`]s (a frame and the north ranks of the east
+//! queens): [`parts`] lists them, [`count_parts`] counts any batch of them (building each
+//! frame's tables once). Memory is the pieces of the four quarters of one frame, about 8 bytes each: 45 MB for
 //! N = 18, 330 MB for N = 20, 2.9 GB for N = 22; hence [`MAX_N`].
 
 use crate::control::Control;
@@ -337,21 +337,21 @@ fn reverse(x: usize, bits: usize) -> usize {
 /// The most queens a frame fixes.
 const MAX_FIXED: usize = 2;
 
-/// One independent piece of the count: a frame (the fixed queens of the middle rank and file,
-/// none for even N) and a choice (the ranks of the east queens: bit `i` of `north` is the
-/// `i`-th free north rank, likewise `south`), with its weight.
+/// One independent part of the count: a frame (the fixed queens of the middle rank and file,
+/// none for even N, with the size of its class) and the north ranks of the east queens (bit
+/// `i` of `north` is the `i`-th free north rank). It covers every choice of that frame with
+/// these north ranks that is the representative of its class under the frame's reduction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct SubProblem {
+pub struct Part {
     n: u8,
     fixed: [(u8, u8); MAX_FIXED],
     fixed_len: u8,
     reduce: Reduce,
-    north: u32,
-    south: u32,
     weight: u32,
+    north: u32,
 }
 
-impl SubProblem {
+impl Part {
     /// The board size.
     pub fn n(&self) -> usize {
         self.n as usize
@@ -365,13 +365,25 @@ impl SubProblem {
             .collect()
     }
 
-    /// How many solutions each one counted stands for (on average).
+    /// The north ranks of the east queens, as a mask over the free north ranks.
+    pub fn north(&self) -> u32 {
+        self.north
+    }
+
+    /// The size of the frame's class under the 8 symmetries.
     pub fn weight(&self) -> u32 {
         self.weight
     }
 
     fn frame_key(&self) -> ([(u8, u8); MAX_FIXED], u8) {
         (self.fixed, self.fixed_len)
+    }
+
+    fn fixed_squares(&self) -> Vec<(usize, usize)> {
+        self.fixed[..self.fixed_len as usize]
+            .iter()
+            .map(|&(r, c)| (r as usize, c as usize))
+            .collect()
     }
 }
 
@@ -415,40 +427,40 @@ fn frames(n: usize) -> Vec<FrameClass> {
     out
 }
 
-/// The choices of a frame, one per class under its reduction, with the size of the class.
-fn choices(l: &Layout, reduce: Reduce) -> Vec<(usize, usize, u32)> {
+/// The choices `(north, south)` of a frame with the north ranks `en` that represent their
+/// class under the frame's reduction, with the size of the class.
+fn choices(l: &Layout, reduce: Reduce, en: usize) -> Vec<(usize, u32)> {
     let (nn, ns) = (l.north.len(), l.south.len());
     let k = l.east.count_ones();
     let (all_n, all_s) = ((1usize << nn) - 1, (1usize << ns) - 1);
     let mut out = Vec::new();
-    for en in 0..=all_n {
-        for es in 0..=all_s {
-            if en.count_ones() + es.count_ones() != k {
-                continue;
-            }
-            let flip = (reverse(es, ns), reverse(en, nn));
-            let mut class = match reduce {
-                Reduce::None => vec![(en, es)],
-                Reduce::FlipDiagonals => vec![(en, es), flip],
-                Reduce::MirrorFlip => vec![
-                    (en, es),
-                    (all_n ^ en, all_s ^ es),
-                    flip,
-                    (reverse(all_s ^ es, ns), reverse(all_n ^ en, nn)),
-                ],
-            };
-            if class.iter().all(|&x| x >= (en, es)) {
-                class.sort_unstable();
-                class.dedup();
-                out.push((en, es, class.len() as u32));
-            }
+    for es in 0..=all_s {
+        if en.count_ones() + es.count_ones() != k {
+            continue;
+        }
+        let flip = (reverse(es, ns), reverse(en, nn));
+        let mut class = match reduce {
+            Reduce::None => vec![(en, es)],
+            Reduce::FlipDiagonals => vec![(en, es), flip],
+            Reduce::MirrorFlip => vec![
+                (en, es),
+                (all_n ^ en, all_s ^ es),
+                flip,
+                (reverse(all_s ^ es, ns), reverse(all_n ^ en, nn)),
+            ],
+        };
+        if class.iter().all(|&x| x >= (en, es)) {
+            class.sort_unstable();
+            class.dedup();
+            out.push((es, class.len() as u32));
         }
     }
     out
 }
 
-/// Every sub-problem for `n` (4 to [`MAX_N`]), frame by frame.
-pub fn subproblems(n: usize) -> Vec<SubProblem> {
+/// Every part for `n` (4 to [`MAX_N`]), frame by frame, in a fixed order: the unit of
+/// progress, checkpoints and shares of a cluster job.
+pub fn parts(n: usize) -> Vec<Part> {
     assert!((4..=MAX_N).contains(&n), "N = {n} is outside 4..={MAX_N}");
     let mut out = Vec::new();
     for (fixed, weight, reduce) in frames(n) {
@@ -457,53 +469,61 @@ pub fn subproblems(n: usize) -> Vec<SubProblem> {
             *slot = (r as u8, c as u8);
         }
         let layout = Layout::new(n, &fixed);
-        for (en, es, w) in choices(&layout, reduce) {
-            out.push(SubProblem {
-                n: n as u8,
-                fixed: f,
-                fixed_len: fixed.len() as u8,
-                reduce,
-                north: en as u32,
-                south: es as u32,
-                weight: weight * w,
-            });
+        for en in 0..1usize << layout.north.len() {
+            if !choices(&layout, reduce, en).is_empty() {
+                out.push(Part {
+                    n: n as u8,
+                    fixed: f,
+                    fixed_len: fixed.len() as u8,
+                    reduce,
+                    weight,
+                    north: en as u32,
+                });
+            }
         }
     }
     out
 }
 
-/// The weighted count of a batch of sub-problems (of one N), in the current rayon pool. The
-/// tables of each frame are built once, when its first sub-problem comes; `control` advances
-/// by one per sub-problem. With every sub-problem of `n`, this is the total for `n`.
-pub fn count_subproblems(subs: &[SubProblem], control: &Control) -> Result<u128, Error> {
-    // The runs of sub-problems of one frame; frames go in parallel too, so that no thread
-    // waits at the end of a frame.
+/// The weighted count of a batch of parts (of one N), in the current rayon pool, calling
+/// `done(i, count)` as part `parts[i]` is finished. The tables of each frame are built once,
+/// when its first part comes; `control` advances by one per part. With every part of `n`, this
+/// is the total for `n`.
+pub fn count_parts(
+    parts: &[Part],
+    control: &Control,
+    done: &(dyn Fn(usize, u128) + Sync),
+) -> Result<u128, Error> {
+    // The runs of parts of one frame; frames go in parallel too, so that no thread waits at
+    // the end of a frame.
     let mut runs = Vec::new();
     let mut from = 0;
-    while from < subs.len() {
-        let key = subs[from].frame_key();
-        let to = from
-            + subs[from..]
-                .iter()
-                .take_while(|s| s.frame_key() == key)
-                .count();
-        runs.push(&subs[from..to]);
-        from = to;
+    while from < parts.len() {
+        let key = parts[from].frame_key();
+        let len = parts[from..]
+            .iter()
+            .take_while(|s| s.frame_key() == key)
+            .count();
+        runs.push(from..from + len);
+        from += len;
     }
-    runs.par_iter()
+    runs.into_par_iter()
         .map(|run| {
             if control.is_cancelled() {
                 return Err(Error::Cancelled);
             }
-            let first = run[0];
-            let fixed: Vec<(usize, usize)> = first.fixed[..first.fixed_len as usize]
-                .iter()
-                .map(|&(r, c)| (r as usize, c as usize))
-                .collect();
-            let frame = Frame::new(first.n(), &fixed, first.reduce);
-            count_frame(&frame, run, control)
+            let first = parts[run.start];
+            let frame = Frame::new(first.n(), &first.fixed_squares(), first.reduce);
+            count_frame(&frame, &parts[run.clone()], control, &|i, c| {
+                done(run.start + i, c)
+            })
         })
         .sum()
+}
+
+/// The weighted count of a batch of parts (see [`count_parts`]).
+pub fn count_total_of(parts: &[Part], control: &Control) -> Result<u128, Error> {
+    count_parts(parts, control, &|_, _| {})
 }
 
 /// The bytes of the largest frame's tables for `n` (the engine's memory, besides a few
@@ -527,9 +547,16 @@ struct Buffers {
     narrow: Sieve,
 }
 
-fn count_frame(frame: &Frame, subs: &[SubProblem], control: &Control) -> Result<u128, Error> {
+fn count_frame(
+    frame: &Frame,
+    parts: &[Part],
+    control: &Control,
+    done: &(dyn Fn(usize, u128) + Sync),
+) -> Result<u128, Error> {
     let bits = frame.layout.bits();
-    subs.par_iter()
+    parts
+        .par_iter()
+        .enumerate()
         .map_init(
             || Buffers {
                 east: Vec::new(),
@@ -537,12 +564,17 @@ fn count_frame(frame: &Frame, subs: &[SubProblem], control: &Control) -> Result<
                 sieve: Sieve::new(bits),
                 narrow: Sieve::new(bits - 2),
             },
-            |buf, sub| {
+            |buf, (i, part)| {
                 if control.is_cancelled() {
                     return Err(Error::Cancelled);
                 }
-                let (en, es) = (sub.north as usize, sub.south as usize);
-                let c = join(frame, en, es, buf) as u128 * sub.weight as u128;
+                let en = part.north as usize;
+                let mut c = 0u128;
+                for (es, w) in choices(&frame.layout, frame.reduce, en) {
+                    c += join(frame, en, es, buf) as u128 * w as u128;
+                }
+                let c = c * part.weight as u128;
+                done(i, c);
                 control.advance(1);
                 Ok(c)
             },
@@ -638,9 +670,9 @@ pub fn count_total(n: usize, control: &Control) -> Result<u128, Error> {
     if n < 4 {
         return crate::count::bitmask::count_total(n, control);
     }
-    let subs = subproblems(n);
-    control.set_total(subs.len() as u64);
-    count_subproblems(&subs, control)
+    let parts = parts(n);
+    control.set_total(parts.len() as u64);
+    count_total_of(&parts, control)
 }
 
 #[cfg(test)]
@@ -657,21 +689,37 @@ mod tests {
     }
 
     #[test]
-    fn subproblems_add_up_in_any_batches() {
+    fn parts_add_up_in_any_batches() {
         for n in [9, 10] {
             let want = bitmask::count_total(n, &Control::new()).unwrap();
-            let subs = subproblems(n);
-            let one_by_one: u128 = subs
+            let parts = parts(n);
+            let one_by_one: u128 = parts
                 .iter()
-                .map(|s| count_subproblems(std::slice::from_ref(s), &Control::new()).unwrap())
+                .map(|s| count_total_of(std::slice::from_ref(s), &Control::new()).unwrap())
                 .sum();
             assert_eq!(one_by_one, want, "N = {n}");
-            let halves: u128 = subs
-                .chunks(subs.len() / 2 + 1)
-                .map(|c| count_subproblems(c, &Control::new()).unwrap())
+            let halves: u128 = parts
+                .chunks(parts.len() / 2 + 1)
+                .map(|c| count_total_of(c, &Control::new()).unwrap())
                 .sum();
             assert_eq!(halves, want, "N = {n}");
         }
+    }
+
+    #[test]
+    fn each_part_is_reported_once_with_its_count() {
+        use std::sync::Mutex;
+        let parts = parts(11);
+        let seen = Mutex::new(vec![None; parts.len()]);
+        let total = count_parts(&parts, &Control::new(), &|i, c| {
+            let mut seen = seen.lock().unwrap();
+            assert!(seen[i].is_none(), "part {i} twice");
+            seen[i] = Some(c);
+        })
+        .unwrap();
+        let seen = seen.into_inner().unwrap();
+        let sum: u128 = seen.iter().map(|c| c.expect("every part reported")).sum();
+        assert_eq!((sum, total), (2680, 2680));
     }
 
     #[test]
