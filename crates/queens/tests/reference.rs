@@ -1,6 +1,6 @@
 //! Counts against the reference table (OEIS values in `tests/data/nqueens-counts.tsv`).
 
-use queens::count::{count, Engine};
+use queens::count::{count, quarters, Engine};
 use queens::solutions::{fundamental, Solutions};
 use queens::Control;
 use std::path::PathBuf;
@@ -93,4 +93,27 @@ fn listing_agrees_with_counting() {
             row.n
         );
     }
+}
+
+/// The meet-in-the-middle counter under a budget too small to hold anything: no quarter held,
+/// the half boards joined in slices of a few hundred.
+fn check_bounded(range: std::ops::RangeInclusive<usize>, budget: usize) {
+    for row in table().iter().filter(|r| range.contains(&r.n)) {
+        let total = quarters::count_total_within(row.n, Some(budget), &Control::new()).unwrap();
+        assert_eq!(total, row.total, "N = {} within {budget} bytes", row.n);
+    }
+}
+
+#[test]
+fn the_bounded_counter_matches_the_reference_up_to_16() {
+    check_bounded(4..=16, 1);
+}
+
+/// `cargo test --release -p queens --test reference -- --ignored bounded` (about 20 minutes on
+/// two cores): every split forced up to N = 18, and N = 19 and 20 under 256 MB.
+#[test]
+#[ignore]
+fn the_bounded_counter_matches_the_reference_up_to_20() {
+    check_bounded(17..=18, 1);
+    check_bounded(19..=20, 256 << 20);
 }

@@ -85,8 +85,8 @@ pub const QUARTERS_FROM: usize = 14;
 /// the default, `Auto`, picks the fastest for the size.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
-    /// `Quarters` from N = 14 up to its largest N (memory), `Dihedral` below (where its
-    /// setup costs more than the count) and beyond.
+    /// `Quarters` from N = 14 up to its largest N (27), `Dihedral` below (where its setup
+    /// costs more than the count) and beyond.
     #[default]
     Auto,
     /// Meet in the middle over the four quarters of the board ([`quarters`]).

@@ -129,7 +129,7 @@ pub fn part_costs(parts: &[Part]) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::quarters::{parts, Frame};
+    use crate::count::quarters::{parts, Frame, Hold};
 
     /// The bytes of the held pieces of the largest of the first two frames of `n`.
     fn held_bytes(n: usize) -> usize {
@@ -146,7 +146,7 @@ mod tests {
             .take(2)
             .map(|k| {
                 let p = parts(n).into_iter().find(|p| p.frame_key() == *k).unwrap();
-                let f = Frame::new(&p, true);
+                let f = Frame::new(&p, Hold::All);
                 [&f.nw, &f.ne, &f.sw, &f.se]
                     .iter()
                     .map(|q| q.bytes())

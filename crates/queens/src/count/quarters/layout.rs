@@ -12,9 +12,13 @@ pub(super) struct Layout {
     /// The free files of the west and east halves.
     pub west: u32,
     pub east: u32,
-    /// The diagonals r + c and r - c + n - 1 taken by the fixed queens.
+    /// The diagonals taken by the fixed queens: bit `r + c` of `d1` and bit `c - r + n - 1`
+    /// of `d2` for a queen on (r, c), so that the files of rank `r` they attack are
+    /// `d1 >> r | d2 >> (n - 1 - r)`.
     pub d1: u64,
     pub d2: u64,
+    /// The key of each square, `keys[r * n + c]`.
+    keys: Vec<u64>,
 }
 
 impl Layout {
@@ -30,8 +34,22 @@ impl Layout {
             west: ((1u32 << h) - 1) & !used_cols,
             east: (((1u64 << n) - (1u64 << (n - h))) as u32) & !used_cols,
             d1: fixed.iter().fold(0, |m, &(r, c)| m | 1 << (r + c)),
-            d2: fixed.iter().fold(0, |m, &(r, c)| m | 1 << (r + n - 1 - c)),
+            d2: fixed.iter().fold(0, |m, &(r, c)| m | 1 << (c + n - 1 - r)),
+            keys: Vec::new(),
         }
+        .with_keys()
+    }
+
+    fn with_keys(mut self) -> Layout {
+        let n = self.n;
+        self.keys = (0..n * n).map(|i| self.crossing(i / n, i % n)).collect();
+        self
+    }
+
+    /// The crossing diagonals through square (r, c), as key bits.
+    #[inline(always)]
+    pub fn key(&self, r: usize, c: usize) -> u64 {
+        self.keys[r * self.n + c]
     }
 
     /// The crossing diagonals of one direction.
@@ -72,8 +90,7 @@ impl Layout {
         3 << (self.bits() - 2)
     }
 
-    /// The crossing diagonals through square (r, c), as key bits.
-    pub fn key(&self, r: usize, c: usize) -> u64 {
+    fn crossing(&self, r: usize, c: usize) -> u64 {
         let s = self.n - self.h;
         let mut key = 0;
         if let Some(i) = (r + c).checked_sub(s).filter(|&i| i < self.width()) {

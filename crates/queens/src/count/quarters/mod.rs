@@ -154,8 +154,8 @@ struct Frame {
 }
 
 impl Frame {
-    /// The frame of `part`; with `hold`, the pieces of its quarters are built now and held.
-    fn new(part: &Part, hold: bool) -> Frame {
+    /// The frame of `part`; the quarters that `hold` says build their pieces now and hold them.
+    fn new(part: &Part, hold: Hold) -> Frame {
         let l = Layout::new(part.n(), &part.fixed_squares());
         // The diagonal trick: no west queen on a longest diagonal.
         let drop = if part.reduce == Reduce::FlipDiagonals {
@@ -163,7 +163,11 @@ impl Frame {
         } else {
             0
         };
-        let quarter = |rows: &[usize], cols, drop| Quarter::new(&l, rows, cols, drop, hold);
+        let quarter = |rows: &[usize], cols, drop| {
+            let south = rows.first() == l.south.first();
+            let held = hold == Hold::All || (hold == Hold::South && south);
+            Quarter::new(&l, rows, cols, drop, held)
+        };
         let ((nw, ne), (sw, se)) = rayon::join(
             || {
                 rayon::join(
@@ -223,30 +227,45 @@ pub fn table_bytes(n: usize) -> usize {
     cost::table_bytes(n)
 }
 
-/// How a batch of parts is counted within a memory budget (in bytes, `None` for no budget):
-/// whether the frames' pieces are held, and how many half boards a thread holds at once.
-fn plan(n: usize, memory: Option<usize>, threads: usize) -> (bool, usize) {
-    let tables = table_bytes(n);
-    let bytes_per_set = Buffers::bytes_per_set(&Layout::new(n, &[]));
-    match memory {
-        None => (n <= 23, usize::MAX),
-        Some(budget) => {
-            // Frames are counted in parallel: as many may be held at once as threads, and
-            // building one takes up to three times its final size.
-            let peak = tables.saturating_mul(threads + 2);
-            let hold = peak <= budget / 2;
-            let left = budget - if hold { peak } else { 0 };
-            // Three quarters of what is left for the half boards, a share per thread.
-            (
-                hold,
-                (left / 4 * 3 / threads / bytes_per_set).max(BLOCK_SETS),
-            )
-        }
-    }
+/// Which quarters of a frame hold the pieces of all their sets of ranks (the others build the
+/// pieces of a set of ranks when a part asks for them: the north ones once per part, the south
+/// ones once per choice).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Hold {
+    All,
+    South,
+    Nothing,
 }
 
-/// The fewest half boards per slice: below this, slices cost more than they save.
-const BLOCK_SETS: usize = 4096;
+/// How a batch of parts is counted within a memory budget (in bytes, `None` for no budget):
+/// which quarters hold their pieces, and how many half boards a thread holds at once.
+fn plan(n: usize, memory: Option<usize>, threads: usize) -> (Hold, usize) {
+    let tables = table_bytes(n);
+    let bytes_per_set = Buffers::bytes_per_set(&Layout::new(n, &[]));
+    // Even N has one frame; the frames of odd N go in parallel, one per thread.
+    let at_once = if n.is_multiple_of(2) { 1 } else { threads };
+    let Some(budget) = memory else {
+        let hold = if n <= 23 { Hold::All } else { Hold::Nothing };
+        return (hold, usize::MAX);
+    };
+    // At most half the budget for the pieces, the rest for the half boards.
+    let held = |hold| match hold {
+        Hold::All => tables * at_once,
+        Hold::South => tables / 2 * at_once,
+        Hold::Nothing => 0,
+    };
+    let hold = [Hold::All, Hold::South, Hold::Nothing]
+        .into_iter()
+        .find(|&h| held(h) <= budget / 2)
+        .unwrap_or(Hold::Nothing);
+    // Three quarters of what is left for the half boards, a share per thread.
+    let cap = (budget - held(hold)) / 4 * 3 / threads / bytes_per_set;
+    (hold, cap.max(BLOCK_SETS))
+}
+
+/// The fewest half boards per slice (a block of the sieve): what a budget too small for
+/// anything else gets.
+const BLOCK_SETS: usize = crate::count::disjoint::BLOCK;
 
 /// The weighted count of a batch of parts (of one N), in the current rayon pool, within the
 /// memory budget `memory` (bytes; `None` for none), calling `done(i, count)` as part
@@ -390,11 +409,13 @@ mod tests {
 
     #[test]
     fn budgets_decide_what_is_held() {
-        assert_eq!(plan(18, None, 2), (true, usize::MAX));
-        assert!(!plan(24, None, 2).0);
+        assert_eq!(plan(18, None, 2), (Hold::All, usize::MAX));
+        assert_eq!(plan(24, None, 2).0, Hold::Nothing);
         let (hold, cap) = plan(20, Some(256 << 20), 2);
-        assert!(!hold && cap >= BLOCK_SETS);
-        assert!(plan(18, Some(512 << 20), 2).0);
+        assert!(hold == Hold::South && cap > 100_000, "{cap}");
+        assert_eq!(plan(18, Some(512 << 20), 2).0, Hold::All);
+        assert_eq!(plan(24, Some(4 << 30), 2).0, Hold::Nothing);
+        assert_eq!(plan(18, Some(1), 2), (Hold::Nothing, BLOCK_SETS));
         assert!(table_bytes(24) > 10 << 30 && table_bytes(25) > table_bytes(23));
     }
 

@@ -4,13 +4,14 @@
 //! two pieces of one half board can only clash on crossing diagonals, so files and key are all
 //! the join needs.
 //!
-//! A quarter either holds the pieces of every set of ranks, built at once in one walk (fast,
-//! and the memory of the whole quarter: 8 bytes a piece), or builds the pieces of one set of
+//! A quarter either holds the pieces of every set of ranks, built at once (the memory of the
+//! whole quarter: 8 bytes a piece), or builds the pieces of one set of
 //! ranks when they are asked for and forgets them after (the memory of one set of ranks; the
 //! walk is repeated for each use). The second way is how counts beyond N = 23 or under a small
 //! memory budget run.
 
 use super::layout::Layout;
+use rayon::prelude::*;
 
 /// The pieces with one set of ranks, grouped by files: group `g` fills the files
 /// `groups[g].0` and has the keys `keys[groups[g - 1].1..groups[g].1]`; files ascending.
@@ -62,58 +63,41 @@ impl Pieces {
 }
 
 /// A depth-first walk over the ranks `rows[i..]`: on each rank a queen on a free file not on a
-/// taken diagonal, or (when `skip`) no queen; `out(mask, files, key)` for every leaf, `mask`
-/// the ranks filled (bit `i` for `rows[i]`).
-struct Walk<'a, F: FnMut(usize, u32, u64)> {
+/// taken diagonal; `out(files, key)` for every leaf.
+struct Walk<'a, F: FnMut(u32, u64)> {
     layout: &'a Layout,
     rows: &'a [usize],
-    skip: bool,
     out: F,
 }
 
-impl<F: FnMut(usize, u32, u64)> Walk<'_, F> {
-    #[allow(clippy::too_many_arguments)]
-    fn go(&mut self, i: usize, mask: usize, free: u32, d1: u64, d2: u64, cols: u32, key: u64) {
+impl<F: FnMut(u32, u64)> Walk<'_, F> {
+    /// `d1` and `d2` are the taken diagonals as in [`Layout`].
+    fn go(&mut self, i: usize, free: u32, d1: u64, d2: u64, cols: u32, key: u64) {
         if i == self.rows.len() {
-            (self.out)(mask, cols, key);
+            (self.out)(cols, key);
             return;
         }
-        if self.skip {
-            self.go(i + 1, mask, free, d1, d2, cols, key);
-        }
         let (n, r) = (self.layout.n, self.rows[i]);
-        let mut f = free;
+        // Somers' trick: the files this rank's diagonals leave free, in one word operation.
+        let mut f = free & !((d1 >> r) as u32 | (d2 >> (n - 1 - r)) as u32);
         while f != 0 {
             let c = f.trailing_zeros() as usize;
             f &= f - 1;
-            let b1 = 1u64 << (r + c);
-            let b2 = 1u64 << (r + n - 1 - c);
-            if d1 & b1 == 0 && d2 & b2 == 0 {
-                let k = key | self.layout.key(r, c);
-                let m = mask | 1 << i;
-                self.go(
-                    i + 1,
-                    m,
-                    free & !(1 << c),
-                    d1 | b1,
-                    d2 | b2,
-                    cols | 1 << c,
-                    k,
-                );
-            }
+            let (b1, b2) = (1u64 << (r + c), 1u64 << (c + n - 1 - r));
+            let k = key | self.layout.key(r, c);
+            self.go(i + 1, free & !(1 << c), d1 | b1, d2 | b2, cols | 1 << c, k);
         }
     }
 }
 
-/// Walks the pieces on some of `rows` (all of them unless `skip`) in the files `cols`.
-fn walk(l: &Layout, rows: &[usize], cols: u32, skip: bool, out: impl FnMut(usize, u32, u64)) {
+/// Walks the pieces on all of `rows` in the files `cols`.
+fn walk(l: &Layout, rows: &[usize], cols: u32, out: impl FnMut(u32, u64)) {
     let mut w = Walk {
         layout: l,
         rows,
-        skip,
         out,
     };
-    w.go(0, 0, cols, l.d1, l.d2, 0, 0);
+    w.go(0, cols, l.d1, l.d2, 0, 0);
 }
 
 /// The pieces of one quarter: its free ranks and files, and the key bits its pieces may not
@@ -127,37 +111,39 @@ pub(super) struct Quarter {
 
 impl Quarter {
     /// The quarter of the ranks `rows` and the files `cols`; with `hold`, the pieces of every
-    /// set of ranks are built now and held.
+    /// set of ranks are built now (in parallel, one set of ranks at a time) and held.
     pub fn new(l: &Layout, rows: &[usize], cols: u32, drop: u64, hold: bool) -> Quarter {
-        let all = hold.then(|| {
-            let mut lists = vec![Vec::new(); 1 << rows.len()];
-            walk(l, rows, cols, true, |mask, c, key| {
-                lists[mask].push((c, key))
-            });
-            lists
-                .into_iter()
-                .map(|list| Pieces::from(list, drop, l.bits()))
-                .collect()
-        });
-        Quarter {
+        let mut q = Quarter {
             rows: rows.to_vec(),
             cols,
             drop,
-            all,
+            all: None,
+        };
+        if hold {
+            let all = (0..1usize << rows.len())
+                .into_par_iter()
+                .map(|mask| q.build(l, mask))
+                .collect();
+            q.all = Some(all);
         }
+        q
     }
 
-    /// Calls `f` with the pieces on exactly the ranks `mask` (bit `i` for the `i`-th rank).
+    /// The pieces on exactly the ranks `mask` (bit `i` for the `i`-th rank), built now.
+    fn build(&self, l: &Layout, mask: usize) -> Pieces {
+        let mut list = Vec::new();
+        walk(l, &self.ranks(mask), self.cols, |c, key| {
+            list.push((c, key))
+        });
+        Pieces::from(list, self.drop, l.bits())
+    }
+
+    /// Calls `f` with the pieces on exactly the ranks `mask`.
     #[inline]
     pub fn with<R>(&self, l: &Layout, mask: usize, f: impl FnOnce(&Pieces) -> R) -> R {
         match &self.all {
             Some(all) => f(&all[mask]),
-            None => {
-                let rows: Vec<usize> = self.ranks(mask);
-                let mut list = Vec::new();
-                walk(l, &rows, self.cols, false, |_, c, key| list.push((c, key)));
-                f(&Pieces::from(list, self.drop, l.bits()))
-            }
+            None => f(&self.build(l, mask)),
         }
     }
 
@@ -166,7 +152,7 @@ impl Quarter {
         let rows = self.ranks(mask);
         let mut count = 0;
         let drop = self.drop;
-        walk(l, &rows, self.cols, false, |_, _, key| {
+        walk(l, &rows, self.cols, |_, key| {
             count += (key & drop == 0) as u64
         });
         count
