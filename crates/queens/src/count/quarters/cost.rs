@@ -54,8 +54,8 @@ fn mean_pieces(l: &Layout, q: &Quarter, ranks: usize) -> Vec<f64> {
 }
 
 /// The model of one frame: its layout, reduction and mean pieces by ranks, per quarter.
-struct FrameCost {
-    layout: Layout,
+pub(super) struct FrameCost {
+    pub layout: Layout,
     reduce: Reduce,
     ne: Vec<f64>,
     se: Vec<f64>,
@@ -64,7 +64,7 @@ struct FrameCost {
 }
 
 impl FrameCost {
-    fn new(part: &Part) -> FrameCost {
+    pub fn new(part: &Part) -> FrameCost {
         let l = Layout::new(part.n(), &part.fixed_squares());
         let drop = if part.reduce == Reduce::FlipDiagonals {
             l.longest()
@@ -86,20 +86,23 @@ impl FrameCost {
     }
 
     /// The modelled cost of one part.
-    fn part(&self, part: &Part) -> f64 {
-        let l = &self.layout;
+    pub fn part(&self, part: &Part) -> f64 {
         let en = part.north as usize;
-        let (fe, fw) = (l.east.count_ones() as usize, l.west.count_ones() as usize);
-        let (kn, nn, ns) = (en.count_ones() as usize, l.north.len(), l.south.len());
-        choices(l, self.reduce, en)
+        choices(&self.layout, self.reduce, en)
             .iter()
-            .map(|&(es, _)| {
-                let ks = es.count_ones() as usize;
-                let e = self.ne[kn] * self.se[ks] / binomial(fe, kn);
-                let w = self.nw[nn - kn] * self.sw[ns - ks] / binomial(fw, nn - kn);
-                e * w / 256.0 + 8.0 * (e + w) + 1000.0
-            })
+            .map(|&(es, _)| self.choice(en, es))
             .sum()
+    }
+
+    /// The modelled cost of the choice `(en, es)`.
+    pub fn choice(&self, en: usize, es: usize) -> f64 {
+        let l = &self.layout;
+        let (fe, fw) = (l.east.count_ones() as usize, l.west.count_ones() as usize);
+        let (nn, ns) = (l.north.len(), l.south.len());
+        let (kn, ks) = (en.count_ones() as usize, es.count_ones() as usize);
+        let e = self.ne[kn] * self.se[ks] / binomial(fe, kn);
+        let w = self.nw[nn - kn] * self.sw[ns - ks] / binomial(fw, nn - kn);
+        e * w / 256.0 + 8.0 * (e + w) + 1000.0
     }
 }
 

@@ -45,9 +45,11 @@ mod frames;
 mod join;
 mod layout;
 mod pieces;
+mod sample;
 
 pub use cost::part_costs;
 pub use frames::Reduce;
+pub use sample::{estimate, Estimate};
 
 use crate::control::Control;
 use crate::error::Error;

@@ -130,7 +130,7 @@ impl Quarter {
     }
 
     /// The pieces on exactly the ranks `mask` (bit `i` for the `i`-th rank), built now.
-    fn build(&self, l: &Layout, mask: usize) -> Pieces {
+    pub fn build(&self, l: &Layout, mask: usize) -> Pieces {
         let mut list = Vec::new();
         walk(l, &self.ranks(mask), self.cols, |c, key| {
             list.push((c, key))
