@@ -98,8 +98,11 @@ pub fn estimate(
     })
 }
 
+/// The cost model of each frame, by the frame's key.
+type Models = HashMap<([(u8, u8); 2], u8), FrameCost>;
+
 /// The cost model of each frame of `parts`.
-fn models(parts: &[Part]) -> HashMap<([(u8, u8); 2], u8), FrameCost> {
+fn models(parts: &[Part]) -> Models {
     let mut firsts: Vec<&Part> = Vec::new();
     for p in parts {
         if firsts.last().map(|f| f.frame_key()) != Some(p.frame_key()) {
@@ -118,7 +121,7 @@ fn models(parts: &[Part]) -> HashMap<([(u8, u8); 2], u8), FrameCost> {
 fn draw(
     parts: &[Part],
     part_cost: &[f64],
-    models: &HashMap<([(u8, u8); 2], u8), FrameCost>,
+    models: &Models,
     k: usize,
     seed: u64,
 ) -> Vec<(usize, usize, f64)> {
