@@ -27,6 +27,10 @@ pub async fn serve(method: Method, uri: Uri) -> Response {
         .into_response();
     }
     let path = uri.path();
+    if path == "/api" || path.starts_with("/api/") {
+        let shown = crate::query::shorten(path);
+        return ApiError::NotFound(format!("no such endpoint: {shown}")).into_response();
+    }
     let name = match path {
         "/" => "index.html",
         _ => path.strip_prefix('/').unwrap_or(path),

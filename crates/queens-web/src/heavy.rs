@@ -9,10 +9,13 @@
 
 use crate::error::{ApiError, ApiResult};
 use queens::Control;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio_stream::Stream;
 
 /// The permits and the time limit shared by every heavy request of one server.
 #[derive(Debug)]
@@ -127,6 +130,24 @@ where
         drop(ticket);
         answer
     })
+}
+
+/// A response stream tied to an engine: dropping it (the client went away) cancels the
+/// engine.
+#[derive(Debug)]
+pub struct Guarded<S> {
+    /// The stream of the response.
+    pub inner: S,
+    /// Cancels the engine when the stream is dropped.
+    pub guard: CancelOnDrop,
+}
+
+impl<S: Stream + Unpin> Stream for Guarded<S> {
+    type Item = S::Item;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<S::Item>> {
+        Pin::new(&mut self.inner).poll_next(cx)
+    }
 }
 
 #[cfg(test)]
