@@ -188,7 +188,7 @@ export default {
   'ev.candidateBad': 'Candidate {rows}: {a} and {b} share a {line}, rejected.',
   'ev.solution': 'Solution #{k}: {rows} ({tests} tests since the one before).',
   'ev.solutionMirror': 'Solution #{k}: {rows}, the mirror image of the one before.',
-  'tree.summary': 'Search tree: {nodes} nodes, {dead} dead ends, {sols} solutions.',
+  'tree.summary': (v) => `Search tree: ${v.nodes} ${plural(v.nodes, 'node', 'nodes')}, ${v.dead} dead ${plural(v.dead, 'end', 'ends')}, ${v.sols} ${plural(v.sols, 'solution', 'solutions')}.`,
   'tree.node': 'a board tried',
   'tree.dead': 'dead end',
   'tree.sol': 'solution',

@@ -11,7 +11,7 @@ export function createCount() {
   const s = { n: 12, engine: 'auto', close: null, result: null, progress: null, running: false, started: 0, autorun: false };
 
   function save() {
-    const shown = s.result && s.result.n === s.n;
+    const shown = s.running || (s.result && s.result.n === s.n);
     writeState('count', { n: s.n, engine: s.engine !== 'auto' ? s.engine : null, run: shown ? 1 : null });
   }
 
@@ -33,12 +33,12 @@ export function createCount() {
     renderResult();
     setRunning(true);
     s.started = performance.now();
-    $('count-progress').removeAttribute('value');
-    status(t('count.starting', { n: text }));
     if (/^\d+$/.test(text)) {
       s.n = Number(text);
       save();
     }
+    $('count-progress').removeAttribute('value');
+    status(t('count.starting', { n: text }));
     s.close = stream('count', { n: text, engine: s.engine }, {
       progress(p) {
         if (!p) return;
@@ -58,6 +58,7 @@ export function createCount() {
       error(message) {
         s.close = null;
         setRunning(false);
+        save();
         $('count-progress').value = 0;
         status('');
         formError($('count-error'), message || t('error.network'), $('count-n'));
@@ -70,6 +71,7 @@ export function createCount() {
     s.close();
     s.close = null;
     setRunning(false);
+    save();
     $('count-progress').value = 0;
     if (say) {
       status(t('count.cancelled'), 'bad');

@@ -21,6 +21,7 @@ export function createPlace() {
     undo: [],
     redo: [],
     check: null,
+    note: '',
     checkSeq: 0,
     countCtl: null,
     busy: false,
@@ -45,7 +46,8 @@ export function createPlace() {
     return [...list].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   }
 
-  function commit(next, { added = new Set(), say = null } = {}) {
+  function commit(next, { added = new Set(), say = null, note = '' } = {}) {
+    s.note = note;
     s.undo.push({ queens: s.queens, added: s.added });
     if (s.undo.length > 500) s.undo.shift();
     s.redo = [];
@@ -140,6 +142,7 @@ export function createPlace() {
   }
 
   function renderConflicts() {
+    $('place-note').textContent = s.note;
     const list = $('place-conflicts');
     list.replaceChildren(...(s.check?.conflicts || []).map((c) => h('li', { text: conflictText(c) })));
     const st = $('place-status');
@@ -219,6 +222,8 @@ export function createPlace() {
     const st = $('place-status');
     st.className = 'status ' + cls;
     st.textContent = text;
+    s.note = '';
+    $('place-note').textContent = '';
   }
 
   async function complete() {
@@ -230,7 +235,8 @@ export function createPlace() {
         const presetKeys = new Set(preset.map(key));
         const all = res.rows.map((r, i) => [i + 1, r]);
         const added = new Set(all.map(key).filter((k) => !presetKeys.has(k)));
-        commit(all, { added, say: t('place.completed', { kept: preset.length, added: added.size }) });
+        const note = t('place.completed', { kept: preset.length, added: added.size });
+        commit(all, { added, say: note, note });
       } else {
         const bad = (s.check?.conflicts || []).length;
         setStatus(

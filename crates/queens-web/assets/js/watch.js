@@ -40,7 +40,7 @@ export function stepWords(e) {
     case 'solution':
       return e.mirrored
         ? t('ev.solutionMirror', { k: num(e.number ?? e.solutions), rows: rowsText(e.rows) })
-        : t('ev.solution', { k: num(e.number ?? e.solutions), rows: rowsText(e.rows), tests: num(e.tests ?? e.tests_since ?? 0) });
+        : t('ev.solution', { k: num(e.number ?? e.solutions), rows: rowsText(e.rows), tests: num(e.tests_since ?? e.tests ?? 0) });
     default:
       return e.event;
   }
@@ -70,16 +70,16 @@ class Pane {
   }
 
   async load(n, algorithm) {
-    this.n = n;
+    this.n = Number(n);
     this.algorithm = algorithm;
-    const data = await getJSON('trace', { n, algorithm, limit: LIMIT });
+    const data = await getJSON('trace', { n: String(n).trim(), algorithm, limit: LIMIT });
     this.data = data;
     this.steps = data.steps;
     this.generate = data.steps.some((e) => e.event === 'candidate');
     this.tree = this.generate ? null : buildTree(data.steps);
     // Snapshots of the board every SNAP steps, to jump anywhere at once.
     this.snaps = [];
-    const rows = new Array(n).fill(0);
+    const rows = new Array(this.n).fill(0);
     this.steps.forEach((e, i) => {
       if (i % SNAP === 0) this.snaps.push(rows.slice());
       apply(rows, e);
@@ -87,7 +87,7 @@ class Pane {
     this.snaps.push(rows.slice());
     this.solSteps = [];
     this.steps.forEach((e, i) => e.event === 'solution' && this.solSteps.push(i + 1));
-    this.board.resize(n, n);
+    this.board.resize(this.n, this.n);
     this.el.dataset.algorithm = algorithm;
     this.el.dataset.n = String(n);
     this.el.dataset.total = String(this.steps.length);

@@ -34,8 +34,8 @@ test('placing a1 and c5 and pressing complete gives eight queens the server acce
   assert.match(page.url(), /#\/place\?n=8&q=a1,c5$/);
   await page.locator('#place-status', { hasText: 'no two attack' }).waitFor();
   await page.click('#place-complete');
-  await page.locator('#place-status', { hasText: 'Completed' }).waitFor();
-  await page.locator('#place-status', { hasText: 'Solved' }).waitFor();
+  await page.locator('#place-note', { hasText: 'Completed: 6 queens added around your 2' }).waitFor();
+  await page.locator('#place-status', { hasText: 'Solved: 8 queens' }).waitFor();
   const list = (await queens()).split(',');
   assert.equal(list.length, 8);
   assert.ok(list.includes('a1') && list.includes('c5'), 'the preset queens are kept');
@@ -95,7 +95,10 @@ test('the keyboard alone places and removes queens', async () => {
   await page.waitForFunction(() => document.querySelector('#place-svg').dataset.queens === 'a1');
   await page.keyboard.press('Control+z');
   await page.waitForFunction(() => document.querySelector('#place-svg').dataset.queens === 'a1,b3');
-  assert.match(await page.locator('#announce').textContent(), /b3|a1/);
+  await page.waitForFunction(() => /Undone/.test(document.querySelector('#announce').textContent));
+  // the cursor's square is said when it moves
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => /^c3: empty, (attacked|safe)$/.test(document.querySelector('#announce').textContent));
 });
 
 test('the completions of a1 on 8x8 are counted, and the count can be cancelled', async () => {
@@ -106,11 +109,11 @@ test('the completions of a1 on 8x8 are counted, and the count can be cancelled',
   const expected = (await api('/api/completions?n=8&queens=a1&cap=100000')).body.completions;
   assert.equal(await page.locator('#place-count-result').getAttribute('data-count'), String(expected));
   assert.match(await page.locator('#place-count-result').textContent(), new RegExp(`^${expected} completions`));
-  // a count that takes a while: 17 queens, one preset, no cap worth the name; cancel it
-  await page.fill('#place-n', '17');
+  // a count that takes a while: 20 queens, one preset, a high cap; cancel it
+  await page.fill('#place-n', '20');
   await page.click('#place-form button[type=submit]');
   await page.waitForFunction(() => document.querySelector('#place-svg').dataset.queens === 'a1');
-  await page.fill('#place-cap', '1000000000');
+  await page.fill('#place-cap', '10000000');
   await page.click('#place-count');
   await page.click('#place-cancel');
   await page.locator('#place-count-result', { hasText: 'Cancelled' }).waitFor();
