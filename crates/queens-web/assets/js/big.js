@@ -274,16 +274,21 @@ export function createBig() {
       $('big-seed').disabled = alg !== 'min-conflicts';
       const key = JSON.stringify([n, alg, alg === 'min-conflicts' ? seed : '']);
       const zoom = Number(params.get('zoom')) || 1;
+      const view = () => {
+        s.scale = ((canvas.clientWidth || 600) / n) * zoom;
+        s.cx = Number(params.get('x')) || n / 2;
+        s.cy = Number(params.get('y')) || n / 2;
+      };
       if (key !== s.key) {
         s.n = n;
         if (zoom > 1) {
           s.keepView = true;
-          s.scale = ((canvas.clientWidth || 600) / n) * zoom;
-          s.cx = Number(params.get('x')) || n / 2;
-          s.cy = Number(params.get('y')) || n / 2;
+          view();
         }
         solve();
       } else {
+        if (zoom > 1) view();
+        else s.scale = 0;
         clampView();
         draw();
       }

@@ -171,7 +171,7 @@ class Pane {
   }
 
   renderLog(k) {
-    const from = Math.max(1, k - 4);
+    const from = Math.max(1, k - 2);
     const items = [];
     for (let i = from; i <= k; i++) {
       const e = this.steps[i - 1];
