@@ -35,7 +35,9 @@ fn the_page_in_a_real_browser() {
         if std::env::var_os("CI").is_some() {
             panic!("{message}");
         }
-        eprintln!("\n**********\n*** SKIPPED: the browser tests did not run: {message}\n**********\n");
+        eprintln!(
+            "\n**********\n*** SKIPPED: the browser tests did not run: {message}\n**********\n"
+        );
         return;
     }
     let e2e = Path::new(env!("CARGO_MANIFEST_DIR")).join("e2e");
@@ -214,7 +216,8 @@ fn count_facts(n: usize) -> Value {
 
 /// The boards and tours the page produced, checked with the library.
 fn check_results(out: &Path) {
-    let text = std::fs::read_to_string(out.join("results.jsonl")).expect("the browser tests' results");
+    let text =
+        std::fs::read_to_string(out.join("results.jsonl")).expect("the browser tests' results");
     let mut kinds = Vec::new();
     for line in text.lines() {
         let record: Value = serde_json::from_str(line).expect("a JSON line");
@@ -243,9 +246,14 @@ fn squares(record: &Value, field: &str) -> Vec<Square> {
 
 fn check_placement(record: &Value) {
     let n = record["n"].as_u64().expect("n") as usize;
-    let placement = Placement::from_squares(&squares(record, "squares")).expect("one queen per file");
+    let placement =
+        Placement::from_squares(&squares(record, "squares")).expect("one queen per file");
     assert_eq!(placement.n(), n, "{record}");
-    assert!(placement.is_solution(), "not a solution: {}", placement.perm());
+    assert!(
+        placement.is_solution(),
+        "not a solution: {}",
+        placement.perm()
+    );
 }
 
 fn check_tour(record: &Value) {
