@@ -19,8 +19,27 @@ export function apiUrl(path, params = {}) {
   return '/api/' + path + (s ? '?' + s : '');
 }
 
-/** GET an endpoint; resolves with its JSON, rejects with an ApiError (or an AbortError). */
+const BUSY_RETRIES = [250, 500, 1000, 2000, 4000];
+
+/**
+ * GET an endpoint; resolves with its JSON, rejects with an ApiError (or an AbortError).
+ * While the server is busy with its few long requests at once (429), the request is repeated
+ * a few times after a growing pause before the error is shown.
+ */
 export async function getJSON(path, params = {}, { signal } = {}) {
+  for (const pause of BUSY_RETRIES) {
+    try {
+      return await getOnce(path, params, signal);
+    } catch (e) {
+      if (e.status !== 429) throw e;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      if (signal?.aborted) throw new DOMException('aborted', 'AbortError');
+    }
+  }
+  return getOnce(path, params, signal);
+}
+
+async function getOnce(path, params, signal) {
   let res;
   try {
     res = await fetch(apiUrl(path, params), { signal, headers: { Accept: 'application/json' } });

@@ -81,7 +81,7 @@ export function createBig() {
     const r = s.res;
     if (!r || r.exists === false) return;
     status(
-      t(r.valid ? 'big.valid' : 'big.invalid', { n: num(r.n), alg: r.algorithm, s: seconds(r.seconds) }),
+      t(r.valid ? 'big.valid' : 'big.invalid', { n: num(r.n), raw: r.n, alg: r.algorithm, s: seconds(r.seconds) }),
       r.valid ? 'ok' : 'bad',
     );
     $('big-status').dataset.valid = String(r.valid);

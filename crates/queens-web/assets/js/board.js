@@ -123,6 +123,16 @@ export class Board {
     }
   }
 
+  /** A dot in the middle of squares: [{ sq, cls }] (the attacked squares). */
+  setDots(list, layer = 'shade') {
+    const g = this.layers[layer];
+    g.replaceChildren();
+    for (const { sq, cls } of list) {
+      const [x, y] = this.centre(sq);
+      svg('circle', { cx: x, cy: y, r: CELL * 0.16, class: cls }, g);
+    }
+  }
+
   setHighlights(list) {
     this.setShade(list, 'highlight');
   }

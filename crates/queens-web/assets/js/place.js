@@ -120,7 +120,7 @@ export function createPlace() {
   function render() {
     if (board.cols !== s.n) board.resize(s.n, s.n);
     const bad = clashing();
-    board.setShade(attacked());
+    board.setDots(attacked());
     board.setPieces(
       s.queens.map((q) => ({ sq: q, cls: bad.has(key(q)) ? 'clash' : s.added.has(key(q)) ? 'added' : '' })),
     );

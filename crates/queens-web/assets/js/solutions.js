@@ -168,8 +168,10 @@ export function createSolutions() {
           h('figcaption', {},
             h('div', { class: 'card-title', text: g.key }),
             h('div', { class: 'syms' }, g.syms.map((sym) => h('span', { class: 'sym' + (isThis ? ' fix' : ''), text: symName(sym) }))),
-            isCanon ? h('span', { class: 'badge ok', text: t('orbit.canonical') }) : null,
-            isThis ? h('span', { class: 'badge pub', text: t('orbit.this') }) : null,
+            h('div', { class: 'badges' },
+              isCanon ? h('span', { class: 'badge ok', text: t('orbit.canonical') }) : null,
+              isThis ? h('span', { class: 'badge pub', text: t('orbit.this') }) : null,
+            ),
           ),
         );
       }),
