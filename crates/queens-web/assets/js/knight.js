@@ -104,7 +104,7 @@ export function createKnight() {
     out.textContent = t('knight.counting');
     try {
       const res = await getJSON('tour/count', { board: boardText(), from: squareName(s.from), closed: s.closed }, { signal: ctl.signal });
-      out.textContent = t(s.closed ? 'knight.countClosed' : 'knight.countOpen', { count: num(res.tours), from: res.from, board: `${res.rows} × ${res.cols}` });
+      out.textContent = t(s.closed ? 'knight.countClosed' : 'knight.countOpen', { count: num(res.tours), raw: res.tours, from: res.from, board: `${res.rows} × ${res.cols}` });
       out.dataset.count = String(res.tours);
     } catch (e) {
       out.className = 'result bad';

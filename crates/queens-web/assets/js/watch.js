@@ -200,10 +200,10 @@ class Pane {
   }
 
   setTitle() {
-    const tr = this.data?.truncated ? ' ' + t('watch.truncated', { k: num(this.total) }) : '';
+    const k = num(this.total);
     this.title.replaceChildren(
       h('span', {}, t('watch.paneTitle', { alg: this.algorithm, n: this.n })),
-      h('span', { class: 'small', text: t('watch.stepsTotal', { k: num(this.total) }) + tr }),
+      h('span', { class: 'small', text: this.data?.truncated ? t('watch.truncated', { k }) : t('watch.stepsTotal', { k }) }),
     );
   }
 }
