@@ -241,6 +241,7 @@ export default {
   'count.bar': 'Progress of the count',
   'count.starting': 'Counting N = {n}…',
   'count.progress': 'Done {done} of {total} parts; {elapsed} so far, about {eta} to go.',
+  'count.preparing': 'Splitting the work into parts… {elapsed} so far.',
   'count.done': 'N = {n} counted in {s}.',
   'count.cancelled': 'Cancelled: the server stopped counting.',
   'count.announce': 'N = {n}: {total} solutions, {fundamental} fundamental.',

@@ -249,6 +249,7 @@ export default {
   'count.bar': 'Ход подсчёта',
   'count.starting': 'Считаю N = {n}…',
   'count.progress': 'Готово {done} из {total} частей; прошло {elapsed}, осталось около {eta}.',
+  'count.preparing': 'Делю работу на части… прошло {elapsed}.',
   'count.done': 'N = {n} посчитано за {s}.',
   'count.cancelled': 'Отменено: сервер прекратил подсчёт.',
   'count.announce': 'N = {n}: решений {total}, основных {fundamental}.',

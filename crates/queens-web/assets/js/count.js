@@ -92,6 +92,10 @@ export function createCount() {
       $('count-progress').max = p.total;
       $('count-progress').value = p.done;
     }
+    if (!p.total) {
+      status(t('count.preparing', { elapsed: seconds(p.elapsed) }));
+      return;
+    }
     status(
       t('count.progress', {
         done: num(p.done),

@@ -35,7 +35,7 @@ test('a count of N = 12 shows 14,200 and 1,787', async () => {
 test('a longer count shows progress and can be cancelled', async () => {
   await page.fill('#count-n', '18');
   await page.click('#count-start');
-  await page.locator('#count-status', { hasText: /Done \d+ of \d+ parts/ }).waitFor({ timeout: 30000 });
+  await page.locator('#count-status', { hasText: /Done [\d,]+ of [\d,]+ parts; .+ so far, about .+ to go/ }).waitFor({ timeout: 30000 });
   assert.ok(await page.locator('#count-cancel').isEnabled());
   await page.click('#count-cancel');
   await page.locator('#count-status', { hasText: 'Cancelled' }).waitFor();
