@@ -4,8 +4,9 @@
 //
 // Environment (set by crates/queens-web/tests/browser.rs):
 //   QUEENS_URL      the server's address, e.g. http://127.0.0.1:41234/
-//   QUEENS_OUT      a folder for screenshots and results.jsonl (the cargo test checks the
-//                   placements and tours written there with the queens library)
+//   QUEENS_OUT      a folder for the screenshots
+//   QUEENS_RESULTS  a file of JSON lines: the placements and tours the page produced, which
+//                   the cargo test checks with the queens library
 //   QUEENS_EXPECT   JSON with the answers the library gives (trace steps, counts)
 //   CHROMIUM        the browser (default /usr/bin/chromium)
 
@@ -18,6 +19,7 @@ import path from 'node:path';
 export const BASE = process.env.QUEENS_URL || 'http://127.0.0.1:8080/';
 export const OUT = process.env.QUEENS_OUT || path.resolve('build');
 export const EXPECT = JSON.parse(process.env.QUEENS_EXPECT || '{}');
+const RESULTS = process.env.QUEENS_RESULTS || path.join(OUT, 'results.jsonl');
 fs.mkdirSync(path.join(OUT, 'screenshots'), { recursive: true });
 
 const ARGS = [
@@ -70,7 +72,7 @@ export function noScriptErrors(page) {
 
 /** Appends a record for the cargo test to verify with the library. */
 export function record(kind, data) {
-  fs.appendFileSync(path.join(OUT, 'results.jsonl'), JSON.stringify({ kind, ...data }) + '\n');
+  fs.appendFileSync(RESULTS, JSON.stringify({ kind, ...data }) + '\n');
 }
 
 export async function shot(page, name) {

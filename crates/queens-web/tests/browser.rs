@@ -43,14 +43,17 @@ fn the_page_in_a_real_browser() {
     let e2e = Path::new(env!("CARGO_MANIFEST_DIR")).join("e2e");
     install_node_packages(&e2e);
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("e2e");
-    let _ = std::fs::remove_dir_all(&out);
     std::fs::create_dir_all(&out).expect("a folder for the screenshots");
+    // One results file per run: two runs at once (cargo test in two terminals) keep apart.
+    let results = out.join(format!("results-{}.jsonl", std::process::id()));
+    let _ = std::fs::remove_file(&results);
 
     let server = Server::start();
-    let status = run_node_tests(&e2e, &server.url, &out, &chromium);
+    let status = run_node_tests(&e2e, &server.url, &out, &results, &chromium);
     drop(server);
     assert!(status, "the browser tests failed (their output is above)");
-    check_results(&out);
+    check_results(&results);
+    let _ = std::fs::remove_file(&results);
 }
 
 /// `npm ci` when the packages are missing (a fresh clone); CI installs them beforehand.
@@ -110,7 +113,7 @@ impl Drop for Server {
     }
 }
 
-fn run_node_tests(e2e: &Path, url: &str, out: &Path, chromium: &str) -> bool {
+fn run_node_tests(e2e: &Path, url: &str, out: &Path, results: &Path, chromium: &str) -> bool {
     let mut files: Vec<PathBuf> = std::fs::read_dir(e2e.join("tests"))
         .expect("e2e/tests")
         .map(|entry| entry.expect("a directory entry").path())
@@ -124,6 +127,7 @@ fn run_node_tests(e2e: &Path, url: &str, out: &Path, chromium: &str) -> bool {
         .current_dir(e2e)
         .env("QUEENS_URL", url)
         .env("QUEENS_OUT", out)
+        .env("QUEENS_RESULTS", results)
         .env("QUEENS_EXPECT", expectations().to_string())
         .env("CHROMIUM", chromium)
         .stdin(Stdio::null())
@@ -215,9 +219,8 @@ fn count_facts(n: usize) -> Value {
 }
 
 /// The boards and tours the page produced, checked with the library.
-fn check_results(out: &Path) {
-    let text =
-        std::fs::read_to_string(out.join("results.jsonl")).expect("the browser tests' results");
+fn check_results(results: &Path) {
+    let text = std::fs::read_to_string(results).expect("the browser tests' results");
     let mut kinds = Vec::new();
     for line in text.lines() {
         let record: Value = serde_json::from_str(line).expect("a JSON line");

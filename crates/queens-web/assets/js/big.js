@@ -6,7 +6,7 @@ import { getJSON } from './api.js';
 import { t, num, seconds, onLangChange } from './i18n.js';
 import { writeState } from './router.js';
 import { fileName } from './notation.js';
-import { $, announce, errorText, formError } from './ui.js';
+import { $, announce, errorText, formError, setText } from './ui.js';
 
 const MAX_CELL = 64;
 
@@ -46,7 +46,7 @@ export function createBig() {
     const alg = $('big-alg').value;
     const seed = $('big-seed').value.trim();
     formError($('big-error'), '', $('big-n'));
-    status(t('big.solving', { n: nText }));
+    status('big.solving', { n: nText });
     try {
       const res = await getJSON('solve', { n: nText, algorithm: alg, seed: alg === 'min-conflicts' ? seed || undefined : undefined });
       s.n = res.n;
@@ -56,7 +56,7 @@ export function createBig() {
       s.key = JSON.stringify([s.n, s.alg, alg === 'min-conflicts' ? seed : '']);
       if (res.exists === false) {
         s.rows = null;
-        status(t(res.n === 2 ? 'big.none2' : 'big.none3', { n: res.n }), 'bad');
+        status(res.n === 2 ? 'big.none2' : 'big.none3', { n: res.n }, 'bad');
       } else {
         s.rows = res.rows;
         if (!s.keepView) {
@@ -80,18 +80,13 @@ export function createBig() {
   function renderStatus() {
     const r = s.res;
     if (!r || r.exists === false) return;
-    status(
-      t(r.valid ? 'big.valid' : 'big.invalid', { n: num(r.n), raw: r.n, alg: r.algorithm, s: seconds(r.seconds) }),
-      r.valid ? 'ok' : 'bad',
-    );
+    status(r.valid ? 'big.valid' : 'big.invalid', { n: () => num(r.n), raw: r.n, alg: r.algorithm, s: () => seconds(r.seconds) }, r.valid ? 'ok' : 'bad');
     $('big-status').dataset.valid = String(r.valid);
     $('big-status').dataset.n = String(r.n);
   }
 
-  function status(text, cls = '') {
-    const el = $('big-status');
-    el.className = 'status ' + cls;
-    el.textContent = text;
+  function status(key, vars = {}, cls = '') {
+    setText($('big-status'), key, vars, 'status ' + cls);
   }
 
   function rowsText() {
@@ -257,8 +252,6 @@ export function createBig() {
     draw();
   });
   onLangChange(() => {
-    renderStatus();
-    if (s.res && s.res.exists === false) status(t(s.res.n === 2 ? 'big.none2' : 'big.none3', { n: s.res.n }), 'bad');
     rowsText();
     draw();
   });

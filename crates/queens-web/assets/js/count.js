@@ -5,7 +5,7 @@
 import { stream } from './api.js';
 import { t, num, seconds, onLangChange } from './i18n.js';
 import { intParam, writeState } from './router.js';
-import { $, h, announce, formError } from './ui.js';
+import { $, h, announce, formError, setText } from './ui.js';
 
 export function createCount() {
   const s = { n: 12, engine: 'auto', close: null, result: null, progress: null, running: false, started: 0, autorun: false };
@@ -38,7 +38,7 @@ export function createCount() {
       save();
     }
     $('count-progress').removeAttribute('value');
-    status(t('count.starting', { n: text }));
+    status('count.starting', { n: text });
     s.close = stream('count', { n: text, engine: s.engine }, {
       progress(p) {
         if (!p) return;
@@ -50,7 +50,7 @@ export function createCount() {
         setRunning(false);
         s.result = r;
         $('count-progress').value = 1;
-        status(t('count.done', { n: r.n, s: seconds(r.seconds) }), 'ok');
+        status('count.done', { n: r.n, s: () => seconds(r.seconds) }, 'ok');
         renderResult();
         save();
         announce(t('count.announce', { n: r.n, total: num(r.total), fundamental: num(r.fundamental) }));
@@ -74,15 +74,13 @@ export function createCount() {
     save();
     $('count-progress').value = 0;
     if (say) {
-      status(t('count.cancelled'), 'bad');
+      status('count.cancelled', {}, 'bad');
       announce(t('count.cancelled'));
     }
   }
 
-  function status(text, cls = '') {
-    const el = $('count-status');
-    el.className = 'status ' + cls;
-    el.textContent = text;
+  function status(key, vars = {}, cls = '') {
+    setText($('count-status'), key, vars, 'status ' + cls);
   }
 
   function renderProgress() {
@@ -93,17 +91,15 @@ export function createCount() {
       $('count-progress').value = p.done;
     }
     if (!p.total) {
-      status(t('count.preparing', { elapsed: seconds(p.elapsed) }));
+      status('count.preparing', { elapsed: () => seconds(p.elapsed) });
       return;
     }
-    status(
-      t('count.progress', {
-        done: num(p.done),
-        total: num(p.total),
-        elapsed: seconds(p.elapsed),
-        eta: p.eta === null || p.eta === undefined ? '—' : seconds(p.eta),
-      }),
-    );
+    status('count.progress', {
+      done: () => num(p.done),
+      total: () => num(p.total),
+      elapsed: () => seconds(p.elapsed),
+      eta: () => (p.eta === null || p.eta === undefined ? '—' : seconds(p.eta)),
+    });
   }
 
   function renderResult() {
@@ -143,8 +139,6 @@ export function createCount() {
   $('count-cancel').addEventListener('click', () => stop(true));
   onLangChange(() => {
     renderResult();
-    if (s.running) renderProgress();
-    else if (s.result) status(t('count.done', { n: s.result.n, s: seconds(s.result.seconds) }), 'ok');
   });
 
   return {

@@ -9,7 +9,7 @@ import { getJSON } from './api.js';
 import { t, num, onLangChange } from './i18n.js';
 import { writeState } from './router.js';
 import { key, parseSquareName, squareName } from './notation.js';
-import { $, announce, errorText, formError, stepsPerSecond } from './ui.js';
+import { $, announce, errorText, formError, setText, stepsPerSecond } from './ui.js';
 
 const ANIMATED = 30;
 const JUMPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
@@ -47,10 +47,8 @@ export function createKnight() {
     writeState('knight', { b: boardText(), from: squareName(s.from), m: s.method, closed: s.closed ? 1 : null, k: s.path && s.k !== s.path.length ? s.k : null });
   }
 
-  function status(text, cls = '') {
-    const el = $('knight-status');
-    el.className = 'status ' + cls;
-    el.textContent = text;
+  function status(key, vars = {}, cls = '') {
+    setText($('knight-status'), key, vars, 'status ' + cls);
   }
 
   // --- the server ---
@@ -63,13 +61,13 @@ export function createKnight() {
     s.k = 0;
     ensureBoard();
     drawStatic();
-    status(t('knight.searching'));
-    $('knight-count-result').textContent = '';
+    status('knight.searching');
+    setText($('knight-count-result'), '');
     try {
       const res = await getJSON('tour', { board: boardText(), from: squareName(s.from), method: s.method, closed: s.closed });
       if (seq !== s.seq) return;
       if (res.found === false || !res.path) {
-        status(t('knight.noTour', { reason: res.reason }), 'bad');
+        status('knight.noTour', { reason: res.reason }, 'bad');
         announce($('knight-status').textContent);
         render();
         return;
@@ -77,7 +75,7 @@ export function createKnight() {
       s.path = res.path;
       s.usedMethod = res.method;
       s.tourClosed = res.closed;
-      status(t(res.closed ? 'knight.foundClosed' : 'knight.found', { board: `${s.rows} × ${s.cols}`, method: res.method, moves: num(res.path.length - 1) }), 'ok');
+      status(res.closed ? 'knight.foundClosed' : 'knight.found', { board: `${s.rows} × ${s.cols}`, method: res.method, moves: () => num(res.path.length - 1) }, 'ok');
       $('knight-onward').checked = res.method === 'warnsdorff' || s.method === 'warnsdorff';
       $('knight-step').max = String(res.path.length);
       const len = res.path.length;
@@ -88,7 +86,7 @@ export function createKnight() {
       if (!big() && s.k < res.path.length && res.path.length <= 400 && s.autoplay) play();
     } catch (e) {
       if (seq !== s.seq) return;
-      status('', '');
+      status('');
       formError($('knight-error'), errorText(e));
       render();
     }
@@ -100,13 +98,13 @@ export function createKnight() {
     const ctl = new AbortController();
     s.countCtl = ctl;
     $('knight-count-cancel').hidden = false;
-    out.className = 'result';
-    out.textContent = t('knight.counting');
+    setText(out, 'knight.counting', {}, 'result');
     try {
       const res = await getJSON('tour/count', { board: boardText(), from: squareName(s.from), closed: s.closed }, { signal: ctl.signal });
-      out.textContent = t(s.closed ? 'knight.countClosed' : 'knight.countOpen', { count: num(res.tours), raw: res.tours, from: res.from, board: `${res.rows} × ${res.cols}` });
+      setText(out, s.closed ? 'knight.countClosed' : 'knight.countOpen', { count: () => num(res.tours), raw: res.tours, from: res.from, board: `${res.rows} × ${res.cols}` });
       out.dataset.count = String(res.tours);
     } catch (e) {
+      setText(out, '');
       out.className = 'result bad';
       out.textContent = errorText(e);
     } finally {

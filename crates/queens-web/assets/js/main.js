@@ -2,6 +2,7 @@
 // the language and theme switches, and one polite live region for announcements.
 
 import { applyStatic, setLang, currentLang, onLangChange, t } from './i18n.js';
+import { resay } from './ui.js';
 import { parseHash, TABS } from './router.js';
 import { createPlace } from './place.js';
 import { createSolutions } from './solutions.js';
@@ -76,6 +77,7 @@ function setupLang() {
   buttons.forEach((b) => b.addEventListener('click', () => setLang(b.dataset.lang)));
   onLangChange(() => {
     mark();
+    resay();
     for (const v of Object.values(views)) v.relabel?.();
     markTheme();
   });

@@ -9,7 +9,7 @@ import { t, num, onLangChange } from './i18n.js';
 import { intParam, writeState } from './router.js';
 import { key, parseSquareList, squareList, squareName } from './notation.js';
 import { conflictText } from './conflict.js';
-import { $, h, announce, errorText, formError, wholeNumber } from './ui.js';
+import { $, h, announce, errorText, formError, setText, wholeNumber } from './ui.js';
 
 const MAX_N = 64;
 
@@ -46,7 +46,7 @@ export function createPlace() {
     return [...list].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   }
 
-  function commit(next, { added = new Set(), say = null, note = '' } = {}) {
+  function commit(next, { added = new Set(), say = null, note = null } = {}) {
     s.note = note;
     s.undo.push({ queens: s.queens, added: s.added });
     if (s.undo.length > 500) s.undo.shift();
@@ -142,7 +142,8 @@ export function createPlace() {
   }
 
   function renderConflicts() {
-    $('place-note').textContent = s.note;
+    if (s.note) setText($('place-note'), ...s.note);
+    else setText($('place-note'), '');
     const list = $('place-conflicts');
     list.replaceChildren(...(s.check?.conflicts || []).map((c) => h('li', { text: conflictText(c) })));
     const st = $('place-status');
@@ -214,20 +215,26 @@ export function createPlace() {
       if (say || explicit) announce([say, $('place-status').textContent, ...res.conflicts.map(conflictText)].filter(Boolean).join('. '));
     } catch (e) {
       if (seq !== s.checkSeq) return;
-      setStatus(errorText(e), 'bad');
+      setError(e);
     }
   }
 
-  function setStatus(text, cls = '') {
+  /** A message in place of the check's verdict: a key and its values, or a server's error. */
+  function setStatus(key, vars = {}, cls = '') {
+    setText($('place-status'), key, vars, 'status ' + cls);
+    s.note = null;
+    setText($('place-note'), '');
+  }
+
+  function setError(e) {
+    setStatus('');
     const st = $('place-status');
-    st.className = 'status ' + cls;
-    st.textContent = text;
-    s.note = '';
-    $('place-note').textContent = '';
+    st.className = 'status bad';
+    st.textContent = errorText(e);
   }
 
   async function complete() {
-    setStatus(t('place.completing'));
+    setStatus('place.completing');
     const preset = s.queens;
     try {
       const res = await getJSON('complete', { n: s.n, queens: squareList(preset) });
@@ -235,20 +242,17 @@ export function createPlace() {
         const presetKeys = new Set(preset.map(key));
         const all = res.rows.map((r, i) => [i + 1, r]);
         const added = new Set(all.map(key).filter((k) => !presetKeys.has(k)));
-        const note = t('place.completed', { kept: preset.length, added: added.size });
-        commit(all, { added, say: note, note });
+        const note = ['place.completed', { kept: preset.length, added: added.size }];
+        commit(all, { added, say: t(...note), note });
       } else {
         const bad = (s.check?.conflicts || []).length;
-        setStatus(
-          bad
-            ? t('place.impossibleClash', { what: conflictText(s.check.conflicts[0]) })
-            : t('place.impossible', { n: s.n, list: preset.map(squareName).join(', ') }),
-          'bad',
-        );
+        const first = bad ? s.check.conflicts[0] : null;
+        if (first) setStatus('place.impossibleClash', { what: () => conflictText(first) }, 'bad');
+        else setStatus('place.impossible', { n: s.n, list: preset.map(squareName).join(', ') }, 'bad');
         announce($('place-status').textContent);
       }
     } catch (e) {
-      setStatus(errorText(e), 'bad');
+      setError(e);
     }
   }
 
@@ -260,20 +264,19 @@ export function createPlace() {
     s.countCtl = ctl;
     $('place-cancel').hidden = false;
     $('place-count').disabled = true;
-    out.className = 'result';
-    out.textContent = t('place.counting');
+    setText(out, 'place.counting', {}, 'result');
     try {
       const res = await getJSON(
         'completions',
         { n: s.n, queens: squareList(s.queens), cap: cap === null ? $('place-cap').value : cap },
         { signal: ctl.signal },
       );
-      out.textContent = res.capped
-        ? t('place.capped', { count: num(res.completions) })
-        : t('place.completionsCount', { count: num(res.completions), raw: res.completions });
+      const count = () => num(res.completions);
+      if (res.capped) setText(out, 'place.capped', { count });
+      else setText(out, 'place.completionsCount', { count, raw: res.completions });
       out.dataset.count = String(res.completions);
     } catch (e) {
-      out.className = 'result bad';
+      setText(out, '', {}, 'result bad');
       out.textContent = errorText(e);
     } finally {
       if (s.countCtl === ctl) {

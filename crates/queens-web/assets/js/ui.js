@@ -57,3 +57,38 @@ export function wholeNumber(text) {
 export function stepsPerSecond(slider) {
   return Math.round(Math.pow(10, (Number(slider) / 100) * Math.log10(2000)));
 }
+
+const said = new Set();
+
+/**
+ * Sets an element's text from a string key, and keeps the key so that the text follows a
+ * change of language. Values may be functions, called each time (for nested translations).
+ * An empty key clears the text.
+ */
+export function setText(el, key, vars = {}, cls = null) {
+  if (cls !== null) el.className = cls;
+  if (!key) {
+    el.textContent = '';
+    said.delete(el);
+    return;
+  }
+  el.__text = [key, vars];
+  said.add(el);
+  el.textContent = t(key, resolve(vars));
+}
+
+function resolve(vars) {
+  return Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, typeof v === 'function' ? v() : v]));
+}
+
+/** Re-says every text set by setText in the current language (called on a change of language). */
+export function resay() {
+  for (const el of said) {
+    if (!el.isConnected || !el.__text) {
+      said.delete(el);
+      continue;
+    }
+    const [key, vars] = el.__text;
+    el.textContent = t(key, resolve(vars));
+  }
+}

@@ -22,8 +22,17 @@ test('the Russian switch changes the labels, and is remembered', async () => {
     await page.reload();
     await page.locator('#place-conflicts li').first().waitFor();
     assert.equal(await page.locator('#tab-place').textContent(), 'Расстановка', 'the language survives a reload');
+    // messages already shown follow the switch too
+    await page.goto(new URL('#/knight?b=5x5&from=a1', page.url()).href);
+    await page.locator('#knight-status', { hasText: 'Обход доски 5 × 5' }).waitFor();
+    await page.goto(new URL('#/count?n=10&run=1', page.url()).href);
+    await page.locator('#count-status', { hasText: 'N = 10 посчитано' }).waitFor();
     await page.click('[data-lang="en"]');
     assert.equal(await page.locator('#tab-place').textContent(), 'Place');
+    assert.match(await page.locator('#count-status').textContent(), /^N = 10 counted in/);
+    assert.equal(await page.locator('.big-number[data-name="total"] .label').textContent(), 'solutions of N = 10');
+    await page.click('#tab-knight');
+    assert.match(await page.locator('#knight-status').textContent(), /^A tour of the 5 × 5 board/);
     noScriptErrors(page);
   } finally {
     await b.close();
