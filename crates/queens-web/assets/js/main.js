@@ -37,6 +37,9 @@ function route() {
     btn.tabIndex = on ? 0 : -1;
     document.getElementById('panel-' + name).hidden = !on;
   }
+  const nav = tabButton(tab).parentElement;
+  const btn = tabButton(tab);
+  if (nav.scrollWidth > nav.clientWidth) nav.scrollLeft = btn.offsetLeft - nav.offsetLeft - (nav.clientWidth - btn.offsetWidth) / 2;
   if (!views[tab]) views[tab] = factories[tab]();
   current = tab;
   views[tab].show(params);
