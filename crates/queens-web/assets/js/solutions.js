@@ -51,7 +51,10 @@ export function createSolutions() {
       return;
     }
     const sol = s.page.solutions[i - 1 - offset];
-    if (!sol) return;
+    if (!sol) {
+      if (!s.page.solutions.length) clearDetail();
+      return;
+    }
     s.i = i;
     save();
     renderList();
@@ -67,6 +70,7 @@ export function createSolutions() {
     const p = s.page;
     if (!p) return '';
     const known = p.total !== null && p.total !== undefined;
+    if (!p.solutions.length && p.offset === 0) return t('sol.none', { n: s.n });
     const from = p.solutions.length ? p.offset + 1 : 0;
     const to = p.offset + p.solutions.length;
     const what = s.fund ? 'sol.summaryFund' : 'sol.summary';
@@ -117,6 +121,18 @@ export function createSolutions() {
     } catch (e) {
       formError($('sol-error'), errorText(e));
     }
+  }
+
+  /** No solution to show (N = 2 and 3): an empty board and nothing else. */
+  function clearDetail() {
+    s.detail = null;
+    board.resize(s.n, s.n);
+    board.setLabel(t('sol.none', { n: s.n }));
+    $('sol-title').textContent = t('sol.none', { n: s.n });
+    $('sol-facts').replaceChildren();
+    $('orbit-grid').replaceChildren();
+    $('orbit-grid').dataset.distinct = '0';
+    $('orbit-summary').textContent = '';
   }
 
   function symName(name) {
