@@ -58,6 +58,17 @@ test('a click on a square starts the tour there', async () => {
   assert.equal(await page.locator('#knight-from').inputValue(), 'd4');
 });
 
+test('the keyboard alone chooses the start square', async () => {
+  await page.locator('#knight-svg').focus();
+  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowLeft');
+  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => (document.querySelector('#knight-svg').dataset.path || '').startsWith('b2 '));
+  assert.equal(await page.locator('#knight-from').inputValue(), 'b2');
+});
+
 test('no tour: the reason is given', async () => {
   await page.fill('#knight-rows', '4');
   await page.fill('#knight-cols', '4');
