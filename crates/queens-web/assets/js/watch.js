@@ -40,7 +40,7 @@ export function stepWords(e) {
     case 'solution':
       return e.mirrored
         ? t('ev.solutionMirror', { k: num(e.number ?? e.solutions), rows: rowsText(e.rows) })
-        : t('ev.solution', { k: num(e.number ?? e.solutions), rows: rowsText(e.rows), tests: num(e.tests_since ?? e.tests ?? 0) });
+        : t((e.number ?? e.solutions) === 1 ? 'ev.solutionFirst' : 'ev.solution', { k: num(e.number ?? e.solutions), rows: rowsText(e.rows), tests: num(e.tests_since ?? e.tests ?? 0), raw: e.tests_since ?? e.tests ?? 0 });
     default:
       return e.event;
   }
@@ -393,7 +393,7 @@ export function createWatch() {
       )),
       gone ? h('p', { text: t('story.a1', { k: num(gone.k), nodes: num(gone.e.nodes), tests: num(gone.e.tests) }) }) : null,
       h('p', { text: t('story.seven', { rows: rowsText(f7.e.rows) }) }),
-      same ? h('p', { class: 'nested', text: t('story.nested', { seven: rowsText(f7.e.rows), six: rowsText(f6.e.rows) }) }) : null,
+      same ? h('p', { text: t('story.nested', { seven: rowsText(f7.e.rows), six: rowsText(f6.e.rows) }) }) : null,
       h('p', { class: 'small', text: t('story.try') }),
     );
     box.hidden = false;
