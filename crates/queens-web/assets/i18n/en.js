@@ -100,7 +100,7 @@ export default {
   'sol.orbitShort': 'orbit {k}',
   'sol.prevPage': 'Previous page',
   'sol.nextPage': 'Next page',
-  'sol.pageOf': '{from}–{to}',
+  'sol.pageOf': 'page: {from}–{to}',
   'sol.prev': 'Previous',
   'sol.next': 'Next',
   'sol.openPlace': 'Open on the Place board',

@@ -108,7 +108,7 @@ export default {
   'sol.orbitShort': 'орбита {k}',
   'sol.prevPage': 'Предыдущая страница',
   'sol.nextPage': 'Следующая страница',
-  'sol.pageOf': '{from}–{to}',
+  'sol.pageOf': 'страница: {from}–{to}',
   'sol.prev': 'Предыдущее',
   'sol.next': 'Следующее',
   'sol.openPlace': 'Открыть на доске расстановки',
