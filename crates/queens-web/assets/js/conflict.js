@@ -9,8 +9,3 @@ import { squareName } from './notation.js';
 export function conflictText(c) {
   return t('conflict', { a: squareName(c.a), b: squareName(c.b), line: t('line.' + c.line) });
 }
-
-/** The name of a line ("row", "diagonal", ...) as a noun phrase for a rejection. */
-export function lineOf(line, by) {
-  return by ? t('reject.by', { line: t('lineOf.' + line), by }) : t('reject.line', { line: t('line.' + line) });
-}
