@@ -32,12 +32,13 @@ const LIGHT: [&str; 10] = [
     "/api/nowhere",
 ];
 
-const HEAVY: [&str; 5] = [
+const HEAVY: [&str; 6] = [
     "/api/complete?n=24&queens=a1,c5",
     "/api/solve?n=10000",
     "/api/tour?board=30x30&from=a1",
     "/api/trace?n=6&limit=2000",
     "/api/completions?n=10&queens=a1",
+    "/api/tour?board=1000x1000&from=a1",
 ];
 
 /// What one request brought: its status (0 when the connection failed) and its time.

@@ -8,6 +8,7 @@ use axum::extract::{RawQuery, State as Shared};
 use axum::Json;
 use queens::tour::{self, count, Board, FindError, Method};
 use queens::Square;
+use serde::Serialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -25,7 +26,7 @@ const METHOD_OF: [Method; 5] = [
 pub async fn get(
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Answer>> {
     let q = Query::parse(raw.as_deref(), &["board", "from", "method", "closed"])?;
     let board = board(&q, "8")?;
     let method = METHOD_OF[q.choice("method", &METHODS)?];
@@ -43,8 +44,6 @@ pub async fn get(
             method.name()
         )));
     }
-    let head =
-        json!({"rows": board.rows, "cols": board.cols, "from": from.to_string(), "closed": closed});
     let found = state
         .heavy
         .run(
@@ -54,22 +53,50 @@ pub async fn get(
             },
         )
         .await?;
-    let mut body = head;
+    let answer = Answer {
+        rows: board.rows,
+        cols: board.cols,
+        from: from.to_string(),
+        closed,
+        found: found.is_ok(),
+        method: None,
+        path: None,
+        work: None,
+        reason: None,
+    };
     match found {
-        Ok(found) => {
-            body["found"] = json!(true);
-            body["method"] = json!(found.method.name());
-            body["path"] = json!(super::pairs(found.tour.squares()));
-            body["work"] = json!(found.work);
-        }
-        Err(e @ (FindError::NoTour(_) | FindError::Exhausted { .. })) => {
-            body["found"] = json!(false);
-            body["reason"] = json!(e.to_string());
-        }
-        Err(e @ FindError::Invalid(_)) => return Err(ApiError::Internal(e.to_string())),
-        Err(e) => return Err(bad(e.to_string())),
+        Ok(found) => Ok(Json(Answer {
+            method: Some(found.method.name()),
+            path: Some(super::pairs(found.tour.squares())),
+            work: Some(found.work),
+            ..answer
+        })),
+        Err(e @ (FindError::NoTour(_) | FindError::Exhausted { .. })) => Ok(Json(Answer {
+            reason: Some(e.to_string()),
+            ..answer
+        })),
+        Err(e @ FindError::Invalid(_)) => Err(ApiError::Internal(e.to_string())),
+        Err(e) => Err(bad(e.to_string())),
     }
-    Ok(Json(body))
+}
+
+/// The answer of `/api/tour`, serialized straight from the path (a million squares as a
+/// JSON value would take ten times the memory).
+#[derive(Serialize)]
+pub struct Answer {
+    rows: usize,
+    cols: usize,
+    from: String,
+    closed: bool,
+    found: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    method: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path: Option<Vec<[u64; 2]>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    work: Option<tour::Work>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
 }
 
 /// `{"rows","cols","from","closed","tours"}`: directed open tours from `from`, or (closed)
