@@ -102,10 +102,16 @@ fn open_browser(url: &str) {
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn();
-    if started.is_err() {
-        eprintln!(
-            "queens: no browser could be opened ({} not found): open {url} by hand",
-            opener[0]
-        );
+    let note = format!("queens: no browser could be opened: open {url} by hand");
+    match started {
+        // The opener may find no browser and say so by its exit status, later.
+        Ok(mut child) => {
+            std::thread::spawn(move || {
+                if !child.wait().is_ok_and(|s| s.success()) {
+                    eprintln!("{note}");
+                }
+            });
+        }
+        Err(_) => eprintln!("{note} ({} not found)", opener[0]),
     }
 }

@@ -29,11 +29,11 @@ pub async fn get(
         }
         _ => q.number("seed", 0, u64::MAX, Some(1))?,
     };
-    if !construct::exists(n as u64) {
+    if let Some(why) = construct::why_none(n as u64) {
         return Ok(Json(json!({
             "n": n,
             "exists": false,
-            "reason": format!("no solution exists for N = {n}: at most {} queens fit on a {n}x{n} board without attacking each other", n - 1),
+            "reason": format!("no solution exists for N = {n}: {why}"),
         })));
     }
     let found = state
