@@ -123,6 +123,21 @@ async fn a_closed_trace_stops_its_search() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_stops_reading_loses_its_permit_at_the_time_limit() {
+    let (app, state) = app_with(|l| l.time_limit = Duration::from_millis(500));
+    let address = listen(app).await;
+    // About 150 MB of steps, far beyond what the socket and the channel can hold unread.
+    let stream = send(address, "/api/trace?n=12&algorithm=naive&limit=1000000");
+    let start = Instant::now();
+    while state.heavy.running() == 0 {
+        assert!(start.elapsed() < Duration::from_secs(10), "never started");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(settles(&state, 10).await, "the trace waits for ever");
+    drop(stream);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_time_limit_stops_heavy_work() {
     let (app, state) = app_with(|l| l.time_limit = Duration::from_millis(300));
     let address = listen(app).await;

@@ -20,11 +20,15 @@ use serde_json::{json, Value};
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tokio::sync::mpsc::error::TrySendError;
 use tokio::sync::mpsc::Sender;
 use tokio::task::JoinHandle;
 use tokio_stream::wrappers::ReceiverStream;
 
 type Events = Sender<Result<Event, Infallible>>;
+
+/// How long the result waits for a reader that does not read.
+const LAST_EVENT_WAIT: Duration = Duration::from_secs(30);
 
 /// The stream of events of one count.
 pub async fn get(
@@ -81,22 +85,29 @@ async fn drive(
                     Ok(Err(e)) => event("error", e.body()),
                     Err(e) => event("error", ApiError::Internal(e.to_string()).body()),
                 };
-                let _ = tx.send(Ok(event)).await;
+                last(&tx, event).await;
                 return;
             }
             _ = tick.tick() => {
-                if tx.send(Ok(event("progress", progress(&control, start)))).await.is_err() {
+                // A progress event that finds the channel full is dropped: the next one says more.
+                let update = event("progress", progress(&control, start));
+                if let Err(TrySendError::Closed(_)) = tx.try_send(Ok(update)) {
                     control.cancel();
                     return;
                 }
             }
             () = &mut deadline => {
                 control.cancel();
-                let _ = tx.send(Ok(event("error", ApiError::Timeout(limit).body()))).await;
+                last(&tx, event("error", ApiError::Timeout(limit).body())).await;
                 return;
             }
         }
     }
+}
+
+/// Sends the last event, waiting a little for a slow reader, never for ever.
+async fn last(tx: &Events, event: Event) {
+    let _ = tokio::time::timeout(LAST_EVENT_WAIT, tx.send(Ok(event))).await;
 }
 
 fn event(name: &str, data: Value) -> Event {

@@ -24,6 +24,7 @@ use std::convert::Infallible;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tokio::sync::mpsc::error::TrySendError;
 use tokio::sync::mpsc::Sender;
 use tokio_stream::wrappers::ReceiverStream;
 
@@ -94,10 +95,12 @@ struct Trace {
     time_limit: Duration,
 }
 
-/// The body as it is written: a buffer and the channel its chunks go through.
+/// The body as it is written: a buffer, the channel its chunks go through, and the time
+/// after which a client that does not read is given up.
 struct Writer {
     buf: Vec<u8>,
     tx: Sender<Result<Bytes, Infallible>>,
+    deadline: Instant,
 }
 
 impl Writer {
@@ -107,24 +110,37 @@ impl Writer {
         self.buf.len() < CHUNK || self.flush()
     }
 
+    /// Sends what is buffered; waits while the channel is full, up to the deadline (a client
+    /// that stops reading must not hold its permit for ever).
     fn flush(&mut self) -> bool {
-        let chunk = Bytes::from(std::mem::take(&mut self.buf));
-        self.tx.blocking_send(Ok(chunk)).is_ok()
+        let mut chunk = Ok(Bytes::from(std::mem::take(&mut self.buf)));
+        loop {
+            match self.tx.try_send(chunk) {
+                Ok(()) => return true,
+                Err(TrySendError::Closed(_)) => return false,
+                Err(TrySendError::Full(_)) if Instant::now() >= self.deadline => return false,
+                Err(TrySendError::Full(back)) => {
+                    chunk = back;
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            }
+        }
     }
 }
 
 impl Trace {
     /// Runs the search and writes the whole body.
     fn write(self, control: &Control, tx: Sender<Result<Bytes, Infallible>>) {
+        let start = Instant::now();
         let mut w = Writer {
             buf: Vec::with_capacity(CHUNK),
             tx,
+            deadline: start + self.time_limit,
         };
         let head = json!({"n": self.n, "algorithm": self.algorithm.name()});
         let head = head.to_string();
         w.push(&head.as_bytes()[..head.len() - 1]);
         w.push(br#","steps":["#);
-        let start = Instant::now();
         let (mut step, mut solutions, mut timeout, mut gone) = (0u64, 0u64, false, false);
         let options = Options {
             trace: true,
