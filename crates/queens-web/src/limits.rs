@@ -57,6 +57,8 @@ pub const COUNTS_UP_TO: usize = 27;
 pub const COUNTS_COMPUTED: usize = 13;
 /// Progress events of `/api/count` come at most this often.
 pub const PROGRESS_EVERY: Duration = Duration::from_millis(200);
+/// `/api/check` lists at most this many attacking pairs (and counts them all).
+pub const CHECK_CONFLICTS: usize = 10_000;
 /// The longest query string read.
 pub const QUERY_BYTES: usize = 4096;
 /// At shutdown, requests still running get this long to end.

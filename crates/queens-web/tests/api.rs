@@ -122,6 +122,14 @@ async fn check_lists_every_attack() {
         "c8 and g4 attack each other on an anti-diagonal"
     );
     assert_eq!(v["valid"], false);
+    assert_eq!(v["conflict_count"], expected.len());
+    let squares: Vec<Square> = (0..64u32).map(|k| Square::new(k % 8, k / 8)).collect();
+    let every: Vec<String> = squares.iter().map(|s| s.to_string()).collect();
+    let full = ok(&app, &format!("/api/check?n=8&queens={}", every.join(","))).await;
+    assert_eq!(
+        full["conflict_count"],
+        Placement::all_attacks(&squares).len()
+    );
     let full = ok(&app, "/api/check?n=4&queens=a2,b4,c1,d3").await;
     assert_eq!(full["complete"], true);
     let empty = ok(&app, "/api/check?n=1").await;

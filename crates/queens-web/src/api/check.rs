@@ -1,6 +1,7 @@
 //! `GET /api/check?n=8&queens=a1,c5`: a partly or fully filled board, and every attack on it.
 
 use crate::error::ApiResult;
+use crate::limits::CHECK_CONFLICTS;
 use crate::query::Query;
 use crate::State;
 use axum::extract::{RawQuery, State as Shared};
@@ -9,7 +10,8 @@ use queens::Placement;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
-/// `{"n","queens","valid","complete","conflicts":[...every attacking pair...]}`.
+/// `{"n","queens","valid","complete","conflicts":[...every attacking pair...],"conflict_count"}`
+/// (the list stops at [`CHECK_CONFLICTS`] pairs; the count does not).
 pub async fn get(
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
@@ -23,6 +25,7 @@ pub async fn get(
         "queens": super::pairs(queens.iter().copied()),
         "valid": attacks.is_empty(),
         "complete": attacks.is_empty() && queens.len() == n,
-        "conflicts": attacks.iter().map(super::conflict).collect::<Vec<_>>(),
+        "conflicts": attacks.iter().take(CHECK_CONFLICTS).map(super::conflict).collect::<Vec<_>>(),
+        "conflict_count": attacks.len(),
     })))
 }
