@@ -6,11 +6,13 @@
 //! queens serve --port 8080 &
 //! cargo run --release -p queens-web --example load -- 127.0.0.1:8080 200 20000
 //! cargo run --release -p queens-web --example load -- 127.0.0.1:8080 200 2000 heavy
+//! cargo run --release -p queens-web --example load -- 127.0.0.1:8080 200 20000 health
 //! ```
 //!
 //! The light mix (default) asks the cheap endpoints and the page's files and counts any answer
 //! but 200 as an error. The heavy mix asks endpoints that take a permit: beyond the permits the
-//! server answers 429 at once, by design, so those are counted apart from errors.
+//! server answers 429 at once, by design, so those are counted apart from errors. The health
+//! mix asks `/api/health` only: the floor of the HTTP stack, a baseline for the others.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -53,8 +55,13 @@ async fn main() {
         .unwrap_or_else(|| "127.0.0.1:8080".into());
     let clients: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(200);
     let total: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(20_000);
-    let heavy = args.get(3).is_some_and(|a| a == "heavy");
-    let paths: &'static [&'static str] = if heavy { &HEAVY } else { &LIGHT };
+    let mix = args.get(3).map_or("light", |a| a.as_str());
+    let heavy = mix == "heavy";
+    let paths: &'static [&'static str] = match mix {
+        "heavy" => &HEAVY,
+        "health" => &["/api/health"],
+        _ => &LIGHT,
+    };
     let next = Arc::new(AtomicUsize::new(0));
     let outcomes = Arc::new(Mutex::new(Vec::with_capacity(total)));
     let start = Instant::now();
@@ -78,7 +85,7 @@ async fn main() {
     }
     let wall = start.elapsed().as_secs_f64();
     let outcomes = outcomes.lock().unwrap();
-    report(&outcomes, paths, heavy, clients, wall);
+    report(&outcomes, paths, (mix, heavy), clients, wall);
 }
 
 /// One request on a fresh connection, with a 120 s bound.
@@ -110,7 +117,13 @@ fn expected(path: &str) -> u16 {
     }
 }
 
-fn report(outcomes: &[(usize, Outcome)], paths: &[&str], heavy: bool, clients: usize, wall: f64) {
+fn report(
+    outcomes: &[(usize, Outcome)],
+    paths: &[&str],
+    (mix, heavy): (&str, bool),
+    clients: usize,
+    wall: f64,
+) {
     let mut statuses: BTreeMap<u16, usize> = BTreeMap::new();
     let mut errors = 0;
     let mut times: Vec<f64> = Vec::with_capacity(outcomes.len());
@@ -125,9 +138,8 @@ fn report(outcomes: &[(usize, Outcome)], paths: &[&str], heavy: bool, clients: u
     times.sort_by(f64::total_cmp);
     let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
     println!(
-        "{} requests ({} mix), {clients} concurrent clients, {wall:.2} s, {:.0} requests/s",
+        "{} requests ({mix} mix), {clients} concurrent clients, {wall:.2} s, {:.0} requests/s",
         outcomes.len(),
-        if heavy { "heavy" } else { "light" },
         outcomes.len() as f64 / wall
     );
     println!("statuses: {statuses:?}");
