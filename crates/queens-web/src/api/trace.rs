@@ -169,24 +169,30 @@ impl Trace {
         if gone {
             return;
         }
-        let mut tail = json!({
-            "truncated": stats.end == End::Stopped,
-            "stats": {
-                "solutions": stats.solutions,
-                "nodes": stats.nodes,
-                "tests": stats.tests,
-                "placements": stats.placements,
-                "removals": stats.removals,
-            },
-        });
-        if timeout {
-            tail["timeout"] = json!(true);
-        }
-        let tail = tail.to_string();
+        let tail = tail(&stats, timeout);
         w.push(b"],");
         w.push(&tail.as_bytes()[1..]);
         w.flush();
     }
+}
+
+/// The end of the body, after the steps: `"truncated"`, `"stats"` (and `"timeout"`), as an
+/// object's text.
+fn tail(stats: &Stats, timeout: bool) -> String {
+    let mut tail = json!({
+        "truncated": stats.end == End::Stopped,
+        "stats": {
+            "solutions": stats.solutions,
+            "nodes": stats.nodes,
+            "tests": stats.tests,
+            "placements": stats.placements,
+            "removals": stats.removals,
+        },
+    });
+    if timeout {
+        tail["timeout"] = json!(true);
+    }
+    tail.to_string()
 }
 
 /// The CLI's step object with the running counters.
