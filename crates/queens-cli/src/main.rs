@@ -21,6 +21,7 @@ use std::process::ExitCode;
   queens list 8 | queens check -
   queens show a1 b5 c8 d6 e3 f7 g2 h4 --svg board.svg
   queens tour 8 --from a1
+  queens serve --open
 
 Exit codes: 0 success, 1 a legitimate no (invalid, no solution, impossible, no tour, time limit
 reached), 2 bad input, 74 the output could not be written, 130 interrupted (Ctrl-C).")]
@@ -42,6 +43,7 @@ enum Command {
     Tour(cmd::tour::Args),
     Complete(cmd::complete::Args),
     Cover(cmd::cover::Args),
+    Serve(cmd::serve::Args),
     Completions(cmd::completions::Args),
     Man(cmd::completions::ManArgs),
 }
@@ -59,6 +61,7 @@ fn run(command: Command) -> exit::Result<Exit> {
         Command::Tour(args) => cmd::tour::run(args),
         Command::Complete(args) => cmd::complete::run(args),
         Command::Cover(args) => cmd::cover::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
         Command::Completions(args) => cmd::completions::run(args, Cli::command()),
         Command::Man(args) => cmd::completions::man(args, Cli::command()),
     }

@@ -39,6 +39,18 @@ pub struct Conflict {
     pub line: Line,
 }
 
+impl std::fmt::Display for Conflict {
+    /// In words: `c8 and g4 attack each other on an anti-diagonal`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (a, b) = (self.a, self.b);
+        match self.line {
+            Line::Knight => write!(f, "{a} and {b} attack each other by a knight's move"),
+            Line::AntiDiagonal => write!(f, "{a} and {b} attack each other on an anti-diagonal"),
+            line => write!(f, "{a} and {b} attack each other on a {line}"),
+        }
+    }
+}
+
 /// How a board diagram draws its squares.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum DiagramStyle {
@@ -197,6 +209,22 @@ impl Placement {
         None
     }
 
+    /// Every pair of queens among `squares` that attack each other (the same rank, file or
+    /// diagonal), each once, as `a` (earlier in the order given) and `b`: all the attack lines
+    /// of a board, where [`Placement::first_attack`] stops at the first. Quadratic in the
+    /// number of squares, as the answer can be.
+    pub fn all_attacks(squares: &[Square]) -> Vec<Conflict> {
+        let mut attacks = Vec::new();
+        for (j, &b) in squares.iter().enumerate() {
+            for &a in &squares[..j] {
+                if let Some(line) = a.queen_attack(b) {
+                    attacks.push(Conflict { a, b, line });
+                }
+            }
+        }
+        attacks
+    }
+
     /// A placement from N squares, one per column, in any order.
     pub fn from_squares(squares: &[Square]) -> Result<Placement, ParseError> {
         let n = squares.len();
@@ -345,6 +373,24 @@ impl BitSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_attack_is_listed_once_and_said_in_words() {
+        let squares = Square::parse_list("a1 c3 c8 g4 h1").unwrap();
+        let all = Placement::all_attacks(&squares);
+        let words: Vec<String> = all.iter().map(|c| c.to_string()).collect();
+        assert_eq!(
+            words,
+            [
+                "a1 and c3 attack each other on a diagonal",
+                "c3 and c8 attack each other on a column",
+                "c8 and g4 attack each other on an anti-diagonal",
+                "a1 and h1 attack each other on a row",
+            ]
+        );
+        assert_eq!(Placement::first_attack(&squares), all.first().copied());
+        assert!(Placement::all_attacks(&Square::parse_list("a2 b4 c1 d3").unwrap()).is_empty());
+    }
 
     fn wirth() -> Placement {
         Placement::parse("1 5 8 6 3 7 2 4").unwrap()

@@ -12,6 +12,7 @@ pub mod cover;
 pub mod list;
 pub mod list_rules;
 pub mod rules;
+pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod solve_backtrack;

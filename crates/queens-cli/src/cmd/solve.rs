@@ -196,11 +196,8 @@ fn exists(args: &Args) -> Result<Exit> {
 
 /// Why N = 2 and 3 have no solution.
 fn why_none(n: &str) -> &'static str {
-    if n == "2" {
-        "any two squares of a 2x2 board share a row, a column or a diagonal"
-    } else {
-        "at most two queens fit on a 3x3 board without attacking each other"
-    }
+    let n = if n == "2" { 2 } else { 3 };
+    queens::construct::why_none(n).unwrap_or_default()
 }
 
 /// The answer for N = 2 and 3.

@@ -110,30 +110,9 @@ pub struct Args {
     board: Option<Board>,
 }
 
-const MAX_SIDE: usize = 100_000;
-
-/// Parses `N` or `MxN` (M rows, N columns).
+/// Parses `N` or `MxN` (M rows, N columns): the library's reader.
 pub fn parse_board(text: &str) -> std::result::Result<Board, String> {
-    let bad = || {
-        format!("bad board '{text}': expected N or MxN (M rows, N columns), sides from 1 to {MAX_SIDE}, at most {} squares", tour::MAX_SQUARES)
-    };
-    let side = |t: &str| match t.trim().parse::<usize>() {
-        Ok(v) if (1..=MAX_SIDE).contains(&v) => Ok(v),
-        _ => Err(bad()),
-    };
-    let lower = text.to_ascii_lowercase().replace('×', "x");
-    let board = match lower.split_once('x') {
-        Some((m, n)) => Board::new(side(m)?, side(n)?),
-        None => {
-            let n = side(&lower)?;
-            Board::new(n, n)
-        }
-    };
-    if board.is_supported() {
-        Ok(board)
-    } else {
-        Err(bad())
-    }
+    Board::parse(text).map_err(|e| e.to_string())
 }
 
 fn start_square(text: &str, board: Board) -> Result<Square> {

@@ -9,8 +9,7 @@ use crate::cmd::classic as algorithm;
 use crate::exit::{bad, Exit, Result};
 use crate::job::Job;
 use crate::output::Out;
-use queens::classic::{self, Algorithm, End, Event, Options};
-use serde_json::json;
+use queens::classic::{self, step::step_json, Algorithm, End, Event, Options};
 use std::io::Write;
 use std::ops::ControlFlow;
 
@@ -78,7 +77,7 @@ pub fn run(args: Args) -> Result<Exit> {
             solutions += 1;
         }
         let written = if json {
-            out.json_line(&step_json(step, solutions, e))
+            out.json_line(&serde_json::Value::Object(step_json(step, solutions, e)))
         } else {
             writeln!(out, "{}", step_text(step, solutions, e)).and_then(|()| out.record())
         };
@@ -138,57 +137,5 @@ fn step_text(step: u64, solutions: u64, e: &Event) -> String {
                 placement.perm()
             )
         }
-    }
-}
-
-fn square_json(s: queens::Square) -> serde_json::Value {
-    json!({"square": s.to_string(), "col": s.col + 1, "row": s.row + 1})
-}
-
-fn step_json(step: u64, solutions: u64, e: &Event) -> serde_json::Value {
-    let mut v = match e {
-        Event::Place(s) => json!({"event": "place"}).with(square_json(*s)),
-        Event::Remove(s) => json!({"event": "remove"}).with(square_json(*s)),
-        Event::Reject { square, line, by } => json!({"event": "reject"})
-            .with(square_json(*square))
-            .with(json!({"line": line, "by": by.map(|q| q.to_string())})),
-        Event::Candidate {
-            placement,
-            conflict,
-        } => json!({
-            "event": "candidate",
-            "rows": placement.rows_1based(),
-            "clash": conflict.map(|c| json!({"a": c.a.to_string(), "b": c.b.to_string(), "line": c.line})),
-        }),
-        Event::Solution {
-            placement,
-            tests,
-            mirrored,
-        } => json!({
-            "event": "solution",
-            "number": solutions,
-            "rows": placement.rows_1based(),
-            "tests": tests,
-            "mirrored": mirrored,
-        }),
-    };
-    let mut head = json!({ "step": step });
-    head.as_object_mut()
-        .expect("an object")
-        .append(v.as_object_mut().expect("an object"));
-    head
-}
-
-/// Merging JSON objects.
-trait With {
-    fn with(self, other: serde_json::Value) -> serde_json::Value;
-}
-
-impl With for serde_json::Value {
-    fn with(mut self, mut other: serde_json::Value) -> serde_json::Value {
-        if let (Some(a), Some(b)) = (self.as_object_mut(), other.as_object_mut()) {
-            a.append(b);
-        }
-        self
     }
 }

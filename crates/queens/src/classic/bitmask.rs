@@ -11,8 +11,8 @@
 //! ([`crate::count::bitmask::Node`]); unlike that counter, this one reports every step and
 //! counts its work.
 
-use super::Event;
 use super::{attacker, Search, Step};
+use super::{Event, Stats};
 use crate::count::bitmask::Node;
 use crate::placement::Placement;
 use crate::square::{Line, Square};
@@ -21,7 +21,10 @@ use std::ops::ControlFlow;
 /// The largest N (rows are the bits of a 32-bit word).
 pub const MAX_N: usize = crate::count::bitmask::MAX_N;
 
-pub(crate) fn search<F: FnMut(&Event) -> ControlFlow<()>>(n: usize, s: &mut Search<F>) -> Step {
+pub(crate) fn search<F: FnMut(&Event, &Stats) -> ControlFlow<()>>(
+    n: usize,
+    s: &mut Search<F>,
+) -> Step {
     let full = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
     let mut rows = vec![0u32; n];
     s.control().set_total(n as u64);
@@ -34,7 +37,7 @@ pub(crate) fn search<F: FnMut(&Event) -> ControlFlow<()>>(n: usize, s: &mut Sear
     fill(0, empty, full, &mut rows, s)
 }
 
-fn fill<F: FnMut(&Event) -> ControlFlow<()>>(
+fn fill<F: FnMut(&Event, &Stats) -> ControlFlow<()>>(
     col: usize,
     node: Node,
     full: u32,
@@ -72,7 +75,7 @@ fn fill<F: FnMut(&Event) -> ControlFlow<()>>(
 }
 
 /// Reports the squares of rows `range` in column `col` as rejected, with the mask that says so.
-fn reject_rows<F: FnMut(&Event) -> ControlFlow<()>>(
+fn reject_rows<F: FnMut(&Event, &Stats) -> ControlFlow<()>>(
     col: usize,
     range: std::ops::Range<u32>,
     node: Node,

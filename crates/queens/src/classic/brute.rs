@@ -14,7 +14,7 @@
 //! the number of tests, not the solutions.) The count is the same in lexicographic order of
 //! the rows, since the most significant digit is column a.
 
-use super::Event;
+use super::{Event, Stats};
 use super::{Search, Step};
 use std::ops::ControlFlow;
 
@@ -24,7 +24,10 @@ pub const MAX_N: usize = 15;
 /// How many numbers between two reports of progress.
 const REPORT_EVERY: u64 = 1 << 12;
 
-pub(crate) fn search<F: FnMut(&Event) -> ControlFlow<()>>(n: usize, s: &mut Search<F>) -> Step {
+pub(crate) fn search<F: FnMut(&Event, &Stats) -> ControlFlow<()>>(
+    n: usize,
+    s: &mut Search<F>,
+) -> Step {
     let total = (n as u64).pow(n as u32);
     s.control().set_total(total);
     // The digits of the current number, column a first.

@@ -18,14 +18,14 @@
 //! those are not reflected. The program's `d[0]`-style indexing past the first column (when
 //! N = 1) is guarded here.
 
-use super::Event;
+use super::{Event, Stats};
 use super::{Search, Step};
 use crate::placement::Placement;
 use crate::square::Square;
 use crate::symmetry::Symmetry;
 use std::ops::ControlFlow;
 
-pub(crate) fn search<F: FnMut(&Event) -> ControlFlow<()>>(
+pub(crate) fn search<F: FnMut(&Event, &Stats) -> ControlFlow<()>>(
     n: usize,
     half: bool,
     s: &mut Search<F>,

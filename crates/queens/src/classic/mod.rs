@@ -49,6 +49,7 @@ pub mod brute;
 pub mod iterative;
 pub mod naive;
 pub mod permutations;
+pub mod step;
 pub mod wirth;
 
 use crate::control::Control;
@@ -265,10 +266,26 @@ pub fn run_partial<F>(
     n: usize,
     options: Options,
     control: &Control,
-    on_event: F,
+    mut on_event: F,
 ) -> Result<Stats, Error>
 where
     F: FnMut(&Event) -> ControlFlow<()>,
+{
+    run_counted(algorithm, n, options, control, |e, _| on_event(e))
+}
+
+/// As [`run_partial`], with the work counted so far ([`Stats`]) beside each event: the
+/// running counters of a trace. When tracing, every node and safety test of a classic
+/// algorithm is followed by an event, so the counters at the last event are the final stats.
+pub fn run_counted<F>(
+    algorithm: Algorithm,
+    n: usize,
+    options: Options,
+    control: &Control,
+    on_event: F,
+) -> Result<Stats, Error>
+where
+    F: FnMut(&Event, &Stats) -> ControlFlow<()>,
 {
     if n == 0 || n > algorithm.max_n() {
         return Err(Error::TooLarge {
@@ -296,7 +313,7 @@ where
 }
 
 /// The fast default: the library's solution iterator, which counts nothing but solutions.
-fn fast<F: FnMut(&Event) -> ControlFlow<()>>(
+fn fast<F: FnMut(&Event, &Stats) -> ControlFlow<()>>(
     solutions: Solutions,
     s: &mut Search<F>,
 ) -> Result<(), Halt> {
@@ -329,7 +346,7 @@ pub(crate) struct Search<'c, F> {
     budget: u32,
 }
 
-impl<'c, F: FnMut(&Event) -> ControlFlow<()>> Search<'c, F> {
+impl<'c, F: FnMut(&Event, &Stats) -> ControlFlow<()>> Search<'c, F> {
     fn new(trace: bool, control: &'c Control, on_event: F) -> Self {
         Search {
             trace,
@@ -353,7 +370,7 @@ impl<'c, F: FnMut(&Event) -> ControlFlow<()>> Search<'c, F> {
     }
 
     fn emit(&mut self, event: &Event) -> Step {
-        match (self.on_event)(event) {
+        match (self.on_event)(event, &self.stats) {
             ControlFlow::Continue(()) => Ok(()),
             ControlFlow::Break(()) => Err(Halt::Stopped),
         }

@@ -10,7 +10,7 @@
 //! fills columns a, b, c, ... and scans back along the row, so the solutions come in the same
 //! order as the others'.
 
-use super::Event;
+use super::{Event, Stats};
 use super::{Search, Step};
 use crate::placement::Placement;
 use crate::square::{Line, Square};
@@ -52,7 +52,10 @@ impl Board {
     }
 }
 
-pub(crate) fn search<F: FnMut(&Event) -> ControlFlow<()>>(n: usize, s: &mut Search<F>) -> Step {
+pub(crate) fn search<F: FnMut(&Event, &Stats) -> ControlFlow<()>>(
+    n: usize,
+    s: &mut Search<F>,
+) -> Step {
     let mut board = Board {
         n,
         queen: vec![false; n * n],
@@ -64,7 +67,7 @@ pub(crate) fn search<F: FnMut(&Event) -> ControlFlow<()>>(n: usize, s: &mut Sear
 }
 
 /// `setQueen(a)`: fill column `col` and go on to the next.
-fn set_queen<F: FnMut(&Event) -> ControlFlow<()>>(
+fn set_queen<F: FnMut(&Event, &Stats) -> ControlFlow<()>>(
     col: usize,
     b: &mut Board,
     s: &mut Search<F>,

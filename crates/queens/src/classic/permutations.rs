@@ -10,11 +10,14 @@
 //! ([`Placement::first_conflict`](crate::Placement::first_conflict): rows, sums and differences all distinct, which is exactly
 //! the Erlang filter); each queen it looks at counts as one safety test.
 
-use super::Event;
+use super::{Event, Stats};
 use super::{Search, Step};
 use std::ops::ControlFlow;
 
-pub(crate) fn search<F: FnMut(&Event) -> ControlFlow<()>>(n: usize, s: &mut Search<F>) -> Step {
+pub(crate) fn search<F: FnMut(&Event, &Stats) -> ControlFlow<()>>(
+    n: usize,
+    s: &mut Search<F>,
+) -> Step {
     let total = (1..=n as u64).try_fold(1u64, |a, k| a.checked_mul(k));
     s.control().set_total(total.unwrap_or(0));
     let mut rows: Vec<u32> = (0..n as u32).collect();

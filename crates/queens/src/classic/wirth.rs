@@ -13,8 +13,8 @@
 //! between one solution and the next: [`super::Event::Solution`] carries it, and the average
 //! over the 92 solutions for N = 8 is his 161.
 
-use super::Event;
 use super::{attacker, Search, Step};
+use super::{Event, Stats};
 use crate::placement::Placement;
 use crate::square::{Line, Square};
 use std::ops::ControlFlow;
@@ -28,7 +28,10 @@ struct Board {
     c: Vec<bool>,
 }
 
-pub(crate) fn search<F: FnMut(&Event) -> ControlFlow<()>>(n: usize, s: &mut Search<F>) -> Step {
+pub(crate) fn search<F: FnMut(&Event, &Stats) -> ControlFlow<()>>(
+    n: usize,
+    s: &mut Search<F>,
+) -> Step {
     let mut board = Board {
         n,
         x: vec![0; n + 1],
@@ -43,7 +46,7 @@ pub(crate) fn search<F: FnMut(&Event) -> ControlFlow<()>>(n: usize, s: &mut Sear
 }
 
 /// Procedure Try(i) of program 3.5.
-fn try_column<F: FnMut(&Event) -> ControlFlow<()>>(
+fn try_column<F: FnMut(&Event, &Stats) -> ControlFlow<()>>(
     i: usize,
     w: &mut Board,
     s: &mut Search<F>,

@@ -385,6 +385,16 @@ pub fn solve(instance: &Instance, control: &Control) -> Result<Outcome, Error> {
 
 /// Counts every completion (with progress on `control`: the branches of the first choice).
 pub fn count(instance: &Instance, control: &Control) -> Result<Completions, Error> {
+    count_up_to(instance, u128::MAX, control)
+}
+
+/// Counts completions until there are `cap` of them (then stops: the count is `cap`, and
+/// there may be more), or all of them when fewer.
+pub fn count_up_to(
+    instance: &Instance,
+    cap: u128,
+    control: &Control,
+) -> Result<Completions, Error> {
     let mut result = Completions {
         count: 0,
         first: None,
@@ -399,7 +409,7 @@ pub fn count(instance: &Instance, control: &Control) -> Result<Completions, Erro
             result.first = Some(Placement::from_rows_unchecked(rows.to_vec()));
         }
         result.count += 1;
-        true
+        result.count < cap
     })?;
     Ok(result)
 }

@@ -21,6 +21,20 @@ pub mod random;
 
 pub use explicit::exists;
 
+/// Why no solution exists for `n`, in words, when none does (N = 2 and 3; N = 0 is no board).
+///
+/// ```
+/// assert!(queens::construct::why_none(3).unwrap().contains("at most two queens"));
+/// assert_eq!(queens::construct::why_none(8), None);
+/// ```
+pub fn why_none(n: u64) -> Option<&'static str> {
+    match n {
+        2 => Some("any two squares of a 2x2 board share a row, a column or a diagonal"),
+        3 => Some("at most two queens fit on a 3x3 board without attacking each other"),
+        _ => None,
+    }
+}
+
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 

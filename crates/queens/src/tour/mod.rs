@@ -68,10 +68,42 @@ pub struct Board {
 /// The largest number of squares a tour may have (indices are `u32`).
 pub const MAX_SQUARES: usize = u32::MAX as usize - 1;
 
+/// The longest side [`Board::parse`] accepts.
+pub const MAX_SIDE: usize = 100_000;
+
 impl Board {
     /// A board of `rows` ranks and `cols` files.
     pub fn new(rows: usize, cols: usize) -> Board {
         Board { rows, cols }
+    }
+
+    /// Reads `N` (N x N) or `MxN` (M rows, N columns; `X` and `×` also join them), sides
+    /// from 1 to [`MAX_SIDE`], at most [`MAX_SQUARES`] squares.
+    ///
+    /// ```
+    /// use queens::Board;
+    /// assert_eq!(Board::parse("4x30"), Ok(Board::new(4, 30)));
+    /// assert_eq!(Board::parse("8"), Ok(Board::new(8, 8)));
+    /// assert!(Board::parse("0x5").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<Board, crate::ParseError> {
+        let bad = || crate::ParseError::BadBoard(text.to_string());
+        let side = |t: &str| match t.trim().parse::<usize>() {
+            Ok(v) if (1..=MAX_SIDE).contains(&v) => Ok(v),
+            _ => Err(bad()),
+        };
+        let lower = text.to_ascii_lowercase().replace('×', "x");
+        let board = match lower.split_once('x') {
+            Some((m, n)) => Board::new(side(m)?, side(n)?),
+            None => {
+                let n = side(&lower)?;
+                Board::new(n, n)
+            }
+        };
+        match board.is_supported() {
+            true => Ok(board),
+            false => Err(bad()),
+        }
     }
 
     /// The number of squares.

@@ -1,0 +1,376 @@
+// The knight's tour: a board of m rows and n columns, the start chosen by a click, a method
+// (the server's: wirth, warnsdorff, divide, narrow, auto), open or closed. The path is
+// animated move by move on boards up to 30 x 30 and drawn as one picture on larger ones. At
+// each move the page shows the candidate squares with their onward moves (Warnsdorff's rule:
+// go where the fewest moves lead on), computed here from the path the server sent.
+
+import { Board } from './board.js';
+import { getJSON } from './api.js';
+import { t, num, onLangChange } from './i18n.js';
+import { writeState } from './router.js';
+import { key, parseSquareName, squareName } from './notation.js';
+import { $, announce, errorText, formError, setText, stepsPerSecond } from './ui.js';
+
+const ANIMATED = 30;
+const JUMPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
+
+export function createKnight() {
+  const s = { rows: 8, cols: 8, from: [1, 1], method: 'auto', closed: false, path: null, k: 0, playing: false, seq: 0, countCtl: null, key: '' };
+  let board = null;
+  const canvas = $('knight-canvas');
+
+  function big() {
+    return s.rows > ANIMATED || s.cols > ANIMATED;
+  }
+
+  function ensureBoard() {
+    if (big()) {
+      if (board) board.el.hidden = true;
+      canvas.hidden = false;
+      return;
+    }
+    canvas.hidden = true;
+    if (!board) {
+      board = new Board({ cols: s.cols, rows: s.rows, interactive: true, onActivate: (sq) => chooseStart(sq), onCursor: (sq) => announce(squareName(sq)) });
+      board.svg.id = 'knight-svg';
+      $('knight-board').appendChild(board.el);
+    }
+    board.el.hidden = false;
+    if (board.cols !== s.cols || board.rows !== s.rows) board.resize(s.cols, s.rows);
+  }
+
+  function boardText() {
+    return `${s.rows}x${s.cols}`;
+  }
+
+  function save() {
+    writeState('knight', { b: boardText(), from: squareName(s.from), m: s.method, closed: s.closed ? 1 : null, k: s.path && s.k !== s.path.length ? s.k : null });
+  }
+
+  function status(key, vars = {}, cls = '') {
+    setText($('knight-status'), key, vars, 'status ' + cls);
+  }
+
+  // --- the server ---
+
+  async function find() {
+    const seq = ++s.seq;
+    s.key = JSON.stringify([s.rows, s.cols, s.from, s.method, s.closed]);
+    pause();
+    s.path = null;
+    s.k = 0;
+    ensureBoard();
+    drawStatic();
+    status('knight.searching');
+    setText($('knight-count-result'), '');
+    try {
+      const res = await getJSON('tour', { board: boardText(), from: squareName(s.from), method: s.method, closed: s.closed });
+      if (seq !== s.seq) return;
+      if (res.found === false || !res.path) {
+        status('knight.noTour', { reason: res.reason }, 'bad');
+        announce($('knight-status').textContent);
+        render();
+        return;
+      }
+      s.path = res.path;
+      s.usedMethod = res.method;
+      s.tourClosed = res.closed;
+      status(res.closed ? 'knight.foundClosed' : 'knight.found', { board: `${s.rows} × ${s.cols}`, method: res.method, moves: () => num(res.path.length - 1) }, 'ok');
+      $('knight-onward').checked = res.method === 'warnsdorff' || s.method === 'warnsdorff';
+      $('knight-step').max = String(res.path.length);
+      const len = res.path.length;
+      s.k = big() ? len : s.autoplay ? 1 : s.pendingK && s.pendingK <= len ? s.pendingK : len;
+      s.pendingK = null;
+      render();
+      announce($('knight-status').textContent);
+      if (!big() && s.k < res.path.length && res.path.length <= 400 && s.autoplay) play();
+    } catch (e) {
+      if (seq !== s.seq) return;
+      status('');
+      formError($('knight-error'), errorText(e));
+      render();
+    }
+  }
+
+  async function countTours() {
+    const out = $('knight-count-result');
+    s.countCtl?.abort();
+    const ctl = new AbortController();
+    s.countCtl = ctl;
+    $('knight-count-cancel').hidden = false;
+    setText(out, 'knight.counting', {}, 'result');
+    try {
+      const res = await getJSON('tour/count', { board: boardText(), from: squareName(s.from), closed: s.closed }, { signal: ctl.signal });
+      setText(out, s.closed ? 'knight.countClosed' : 'knight.countOpen', { count: () => num(res.tours), raw: res.tours, from: res.from, board: `${res.rows} × ${res.cols}` });
+      out.dataset.count = String(res.tours);
+    } catch (e) {
+      setText(out, '');
+      out.className = 'result bad';
+      out.textContent = errorText(e);
+    } finally {
+      if (s.countCtl === ctl) {
+        s.countCtl = null;
+        $('knight-count-cancel').hidden = true;
+      }
+    }
+  }
+
+  // --- drawing ---
+
+  function onward(sq, visited) {
+    let n = 0;
+    for (const [dc, dr] of JUMPS) {
+      const c = sq[0] + dc;
+      const r = sq[1] + dr;
+      if (c >= 1 && c <= s.cols && r >= 1 && r <= s.rows && !visited.has(key([c, r]))) n++;
+    }
+    return n;
+  }
+
+  function candidates(sq, visited) {
+    const out = [];
+    for (const [dc, dr] of JUMPS) {
+      const c = sq[0] + dc;
+      const r = sq[1] + dr;
+      if (c >= 1 && c <= s.cols && r >= 1 && r <= s.rows && !visited.has(key([c, r]))) out.push([c, r]);
+    }
+    return out;
+  }
+
+  function drawStatic() {
+    if (big()) return drawCanvas();
+    board.setPath([]);
+    board.setMarks([]);
+    board.setHighlights([{ sq: s.from, cls: 'hl-current' }]);
+    board.setPieces([{ sq: s.from, piece: 'knight' }]);
+    board.setLabel(t('knight.boardLabel', { board: `${s.rows} × ${s.cols}`, from: squareName(s.from) }));
+  }
+
+  function render() {
+    $('knight-from').value = squareName(s.from);
+    const path = s.path;
+    if (!path) {
+      drawStatic();
+      $('knight-move').textContent = '';
+      $('knight-pos').textContent = '';
+      save();
+      return;
+    }
+    if (big()) {
+      drawCanvas();
+      $('knight-move').textContent = t('knight.static', { k: num(path.length) });
+      save();
+      return;
+    }
+    const k = s.k;
+    const shown = path.slice(0, k);
+    const visited = new Set(shown.map(key));
+    const cur = shown[shown.length - 1];
+    const closedNow = s.tourClosed && k === path.length;
+    board.setPath(shown, { closed: closedNow });
+    const marks = shown.map((sq, i) => ({ sq, text: i + 1 }));
+    const hl = shown.map((sq) => ({ sq, cls: 'hl-visited' }));
+    let words = t('knight.moveStart', { sq: squareName(path[0]) });
+    if (k > 1) words = t('knight.move', { k: num(k - 1), from: squareName(path[k - 2]), to: squareName(cur) });
+    if (k < path.length && $('knight-onward').checked) {
+      const next = path[k];
+      const cands = candidates(cur, visited);
+      const counts = cands.map((c) => ({ sq: c, n: onward(c, new Set([...visited, key(c)])) }));
+      const least = Math.min(...counts.map((c) => c.n));
+      for (const c of counts) {
+        const chosen = c.sq[0] === next[0] && c.sq[1] === next[1];
+        hl.push({ sq: c.sq, cls: chosen ? 'hl-best' : 'hl-candidate' });
+        marks.push({ sq: c.sq, text: c.n, cls: 'onward' + (chosen ? ' best' : '') });
+      }
+      const nextCount = counts.find((c) => c.sq[0] === next[0] && c.sq[1] === next[1]);
+      words += ' ' + t('knight.candidates', { n: cands.length, next: squareName(next), onward: nextCount ? nextCount.n : 0, fewest: nextCount && nextCount.n === least ? t('knight.fewest') : '' });
+    } else if (k === path.length) {
+      words = t(s.tourClosed ? 'knight.doneClosed' : 'knight.done', { k: num(path.length), end: squareName(cur) });
+    }
+    hl.push({ sq: cur, cls: 'hl-current' });
+    board.setHighlights(hl);
+    board.setMarks(marks);
+    board.setPieces([{ sq: cur, piece: 'knight' }]);
+    board.svg.dataset.path = path.map(squareName).join(' ');
+    board.svg.dataset.shown = String(k);
+    board.setLabel(t('knight.pathLabel', { board: `${s.rows} × ${s.cols}`, k: num(k), total: num(path.length) }));
+    $('knight-move').textContent = words;
+    $('knight-step').value = String(k);
+    $('knight-pos').textContent = t('knight.pos', { k: num(k), total: num(path.length) });
+    if (!s.playing) save();
+  }
+
+  /** A large board: one picture on a canvas, the path coloured from start (blue) to end (red). */
+  function drawCanvas() {
+    const dpr = window.devicePixelRatio || 1;
+    const w = canvas.clientWidth || 600;
+    const cell = w / s.cols;
+    const hgt = cell * s.rows;
+    canvas.style.aspectRatio = `${s.cols} / ${s.rows}`;
+    canvas.width = Math.round(w * dpr);
+    canvas.height = Math.round(hgt * dpr);
+    const ctx = canvas.getContext('2d');
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const css = getComputedStyle(document.documentElement);
+    ctx.fillStyle = css.getPropertyValue('--sq-light');
+    ctx.fillRect(0, 0, w, hgt);
+    if (cell >= 2) {
+      ctx.fillStyle = css.getPropertyValue('--sq-dark');
+      for (let c = 1; c <= s.cols; c++) for (let r = 1; r <= s.rows; r++) if ((c + r) % 2 === 0) ctx.fillRect((c - 1) * cell, (s.rows - r) * cell, cell, cell);
+    }
+    const path = s.path;
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute('aria-label', path ? t('knight.pathLabel', { board: `${s.rows} × ${s.cols}`, k: num(path.length), total: num(path.length) }) : t('knight.boardLabel', { board: `${s.rows} × ${s.cols}`, from: squareName(s.from) }));
+    if (!path) return;
+    const X = (sq) => (sq[0] - 0.5) * cell;
+    const Y = (sq) => (s.rows - sq[1] + 0.5) * cell;
+    ctx.lineWidth = Math.max(0.6, cell * 0.18);
+    ctx.lineJoin = 'round';
+    const chunks = 24;
+    const per = Math.ceil(path.length / chunks);
+    for (let j = 0; j < chunks; j++) {
+      const a = j * per;
+      const b = Math.min(path.length - 1, (j + 1) * per);
+      if (a >= b) break;
+      ctx.strokeStyle = `hsl(${220 - (200 * j) / chunks}, 70%, 42%)`;
+      ctx.beginPath();
+      ctx.moveTo(X(path[a]), Y(path[a]));
+      for (let i = a + 1; i <= b; i++) ctx.lineTo(X(path[i]), Y(path[i]));
+      ctx.stroke();
+    }
+  }
+
+  // --- playing ---
+
+  function play() {
+    if (!s.path || big()) return;
+    if (s.k >= s.path.length) s.k = 1;
+    s.playing = true;
+    s.last = performance.now();
+    s.acc = 0;
+    playIcon();
+    requestAnimationFrame(tick);
+  }
+
+  function pause() {
+    if (!s.playing) return;
+    s.playing = false;
+    playIcon();
+    save();
+  }
+
+  function playIcon() {
+    const btn = $('knight-play');
+    btn.querySelector('use').setAttribute('href', s.playing ? '#i-pause' : '#i-play');
+    const label = t(s.playing ? 'watch.pause' : 'watch.play');
+    btn.setAttribute('aria-label', label);
+    btn.title = label;
+  }
+
+  function tick(now) {
+    if (!s.playing) return;
+    s.acc += ((now - s.last) / 1000) * Math.max(1, stepsPerSecond($('knight-speed').value) / 10);
+    s.last = now;
+    const n = Math.floor(s.acc);
+    if (n > 0) {
+      s.acc -= n;
+      s.k = Math.min(s.path.length, s.k + n);
+      render();
+      if (s.k >= s.path.length) return pause();
+    }
+    requestAnimationFrame(tick);
+  }
+
+  function go(k) {
+    if (!s.path) return;
+    pause();
+    s.k = Math.max(1, Math.min(s.path.length, k));
+    render();
+    announce($('knight-move').textContent);
+  }
+
+  function chooseStart(sq) {
+    s.from = sq;
+    s.autoplay = true;
+    find();
+  }
+
+  // --- the form ---
+
+  function readForm() {
+    const rows = $('knight-rows').value.trim();
+    const cols = $('knight-cols').value.trim();
+    const from = parseSquareName($('knight-from').value);
+    return { rows, cols, from, fromText: $('knight-from').value.trim() };
+  }
+
+  $('knight-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const f = readForm();
+    const okSize = (v) => /^\d{1,4}$/.test(v) && Number(v) >= 1;
+    formError($('knight-error'), '');
+    if (!okSize(f.rows) || !okSize(f.cols)) {
+      // The server names what it accepts: ask it with the text as typed.
+      getJSON('tour', { board: `${f.rows}x${f.cols}`, from: f.fromText }).catch((e) => formError($('knight-error'), errorText(e), $('knight-rows')));
+      return;
+    }
+    if (!f.from) {
+      getJSON('tour', { board: `${f.rows}x${f.cols}`, from: f.fromText }).catch((e) => formError($('knight-error'), errorText(e), $('knight-from')));
+      return;
+    }
+    s.rows = Number(f.rows);
+    s.cols = Number(f.cols);
+    s.from = f.from;
+    s.method = $('knight-method').value;
+    s.closed = $('knight-closed').checked;
+    s.autoplay = true;
+    find();
+  });
+  $('knight-play').addEventListener('click', () => (s.playing ? pause() : play()));
+  $('knight-fwd').addEventListener('click', () => go(s.k + 1));
+  $('knight-back').addEventListener('click', () => go(s.k - 1));
+  $('knight-first').addEventListener('click', () => go(1));
+  $('knight-last').addEventListener('click', () => go(s.path ? s.path.length : 0));
+  $('knight-step').addEventListener('input', () => go(Number($('knight-step').value)));
+  $('knight-onward').addEventListener('change', render);
+  $('knight-count').addEventListener('click', countTours);
+  $('knight-count-cancel').addEventListener('click', () => s.countCtl?.abort());
+  canvas.addEventListener('click', (ev) => {
+    const rect = canvas.getBoundingClientRect();
+    const c = Math.floor(((ev.clientX - rect.left) / rect.width) * s.cols) + 1;
+    const r = s.rows - Math.floor(((ev.clientY - rect.top) / rect.height) * s.rows);
+    if (c >= 1 && c <= s.cols && r >= 1 && r <= s.rows) chooseStart([c, r]);
+  });
+  onLangChange(() => {
+    playIcon();
+    render();
+  });
+
+  return {
+    show(params) {
+      const m = /^(\d{1,4})(?:x(\d{1,4}))?$/i.exec(params.get('b') || '8x8');
+      const rows = m ? Number(m[1]) : 8;
+      const cols = m ? Number(m[2] || m[1]) : 8;
+      const from = parseSquareName(params.get('from') || 'a1') || [1, 1];
+      const method = ['auto', 'warnsdorff', 'wirth', 'divide', 'narrow'].includes(params.get('m')) ? params.get('m') : 'auto';
+      const closed = params.get('closed') === '1';
+      const k = Number(params.get('k')) || null;
+      $('knight-rows').value = String(rows);
+      $('knight-cols').value = String(cols);
+      $('knight-method').value = method;
+      $('knight-closed').checked = closed;
+      const key = JSON.stringify([rows, cols, from, method, closed]);
+      if (key !== s.key) {
+        Object.assign(s, { rows, cols, from, method, closed, pendingK: k, autoplay: false });
+        find();
+      }
+    },
+    hide() {
+      pause();
+      s.countCtl?.abort();
+    },
+    retheme() {
+      if (big()) drawCanvas();
+    },
+  };
+}

@@ -1,0 +1,127 @@
+// The page's frame: tabs (each a view created when first shown), the address as the state,
+// the language and theme switches, and one polite live region for announcements.
+
+import { applyStatic, setLang, currentLang, onLangChange, t } from './i18n.js';
+import { resay } from './ui.js';
+import { parseHash, TABS } from './router.js';
+import { createPlace } from './place.js';
+import { createSolutions } from './solutions.js';
+import { createWatch } from './watch.js';
+import { createKnight } from './knight.js';
+import { createCount } from './count.js';
+import { createBig } from './big.js';
+
+const factories = {
+  place: createPlace,
+  solutions: createSolutions,
+  watch: createWatch,
+  knight: createKnight,
+  count: createCount,
+  big: createBig,
+};
+const views = {};
+const lastHash = {};
+let current = null;
+
+function tabButton(tab) {
+  return document.getElementById('tab-' + tab);
+}
+
+function route() {
+  const { tab, params } = parseHash();
+  if (current && current !== tab) views[current]?.hide?.();
+  for (const name of TABS) {
+    const on = name === tab;
+    const btn = tabButton(name);
+    btn.setAttribute('aria-selected', String(on));
+    btn.tabIndex = on ? 0 : -1;
+    document.getElementById('panel-' + name).hidden = !on;
+  }
+  const nav = tabButton(tab).parentElement;
+  const btn = tabButton(tab);
+  if (nav.scrollWidth > nav.clientWidth) nav.scrollLeft = btn.offsetLeft - nav.offsetLeft - (nav.clientWidth - btn.offsetWidth) / 2;
+  if (!views[tab]) views[tab] = factories[tab]();
+  current = tab;
+  views[tab].show(params);
+  document.body.dataset.tab = tab;
+}
+
+/** Remember each tab's address when it changes, to come back to it from the tab bar. */
+function remember() {
+  const { tab } = parseHash();
+  lastHash[tab] = location.hash;
+}
+
+function selectTab(tab) {
+  remember();
+  const target = lastHash[tab] || '#/' + tab;
+  if (location.hash === target) route();
+  else location.hash = target;
+}
+
+function setupTabs() {
+  const buttons = TABS.map(tabButton);
+  buttons.forEach((btn, i) => {
+    btn.addEventListener('click', () => selectTab(TABS[i]));
+    btn.addEventListener('keydown', (ev) => {
+      const d = { ArrowRight: 1, ArrowLeft: -1, Home: -i, End: TABS.length - 1 - i }[ev.key];
+      if (d === undefined) return;
+      ev.preventDefault();
+      const j = (i + d + TABS.length) % TABS.length;
+      buttons[j].focus();
+      selectTab(TABS[j]);
+    });
+  });
+}
+
+function setupLang() {
+  const buttons = document.querySelectorAll('[data-lang]');
+  const mark = () => buttons.forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.lang === currentLang())));
+  buttons.forEach((b) => b.addEventListener('click', () => setLang(b.dataset.lang)));
+  onLangChange(() => {
+    mark();
+    resay();
+    for (const v of Object.values(views)) v.relabel?.();
+    markTheme();
+  });
+  mark();
+}
+
+function theme() {
+  return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+}
+
+function markTheme() {
+  const btn = document.getElementById('theme');
+  const dark = theme() === 'dark';
+  btn.querySelector('use').setAttribute('href', dark ? '#i-sun' : '#i-moon');
+  const label = t(dark ? 'app.toLight' : 'app.toDark');
+  btn.setAttribute('aria-label', label);
+  btn.title = label;
+}
+
+function setupTheme() {
+  document.getElementById('theme').addEventListener('click', () => {
+    const next = theme() === 'dark' ? 'light' : 'dark';
+    document.documentElement.dataset.theme = next;
+    try {
+      localStorage.setItem('queens.theme', next);
+    } catch {
+      /* not remembered */
+    }
+    markTheme();
+    for (const v of Object.values(views)) v.retheme?.();
+  });
+  markTheme();
+}
+
+applyStatic();
+setupTabs();
+setupLang();
+setupTheme();
+window.addEventListener('hashchange', () => {
+  remember();
+  route();
+});
+route();
+remember();

@@ -1,0 +1,354 @@
+// Place: a board of any size from 1 to 64, queens put and taken by click or keyboard, the
+// attacked squares shaded and every attack drawn and said in words (the server's check:
+// every attacking pair), completion and counting of completions by the library's engines,
+// undo and redo, and seed 004's arithmetic form of the placement.
+
+import { Board } from './board.js';
+import { getJSON } from './api.js';
+import { t, num, onLangChange } from './i18n.js';
+import { intParam, writeState } from './router.js';
+import { key, parseSquareList, squareList, squareName } from './notation.js';
+import { conflictText } from './conflict.js';
+import { $, h, announce, errorText, formError, setText, wholeNumber } from './ui.js';
+
+const MAX_N = 64;
+
+export function createPlace() {
+  const s = {
+    n: 8,
+    queens: [],
+    added: new Set(),
+    undo: [],
+    redo: [],
+    check: null,
+    note: '',
+    checkSeq: 0,
+    countCtl: null,
+    busy: false,
+  };
+  const board = new Board({
+    cols: 8,
+    rows: 8,
+    interactive: true,
+    onActivate: (sq) => toggle(sq),
+    onCursor: (sq) => announce(describeSquare(sq)),
+  });
+  $('place-board').appendChild(board.el);
+  board.svg.id = 'place-svg';
+
+  // --- state changes ---
+
+  function has(sq) {
+    return s.queens.some((q) => q[0] === sq[0] && q[1] === sq[1]);
+  }
+
+  function sorted(list) {
+    return [...list].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  }
+
+  function commit(next, { added = new Set(), say = null, note = null } = {}) {
+    s.note = note;
+    s.undo.push({ queens: s.queens, added: s.added });
+    if (s.undo.length > 500) s.undo.shift();
+    s.redo = [];
+    s.queens = sorted(next);
+    s.added = added;
+    changed(say);
+  }
+
+  function toggle(sq) {
+    const name = squareName(sq);
+    if (has(sq)) {
+      commit(s.queens.filter((q) => q[0] !== sq[0] || q[1] !== sq[1]), { say: t('place.removed', { sq: name }) });
+    } else {
+      commit([...s.queens, sq], { say: t('place.placed', { sq: name }) });
+    }
+  }
+
+  function undo() {
+    if (!s.undo.length) return;
+    s.redo.push({ queens: s.queens, added: s.added });
+    ({ queens: s.queens, added: s.added } = s.undo.pop());
+    changed(t('place.undone'));
+  }
+
+  function redo() {
+    if (!s.redo.length) return;
+    s.undo.push({ queens: s.queens, added: s.added });
+    ({ queens: s.queens, added: s.added } = s.redo.pop());
+    changed(t('place.redone'));
+  }
+
+  function changed(say) {
+    s.check = null;
+    render();
+    save();
+    runCheck(say);
+  }
+
+  function save() {
+    writeState('place', { n: s.n, q: squareList(s.queens) });
+  }
+
+  // --- drawing ---
+
+  function attacked() {
+    const out = [];
+    if (!$('place-shade').checked || !s.queens.length) return out;
+    const rows = new Set(s.queens.map((q) => q[1]));
+    const cols = new Set(s.queens.map((q) => q[0]));
+    const sums = new Set(s.queens.map((q) => q[0] + q[1]));
+    const diffs = new Set(s.queens.map((q) => q[0] - q[1]));
+    for (let c = 1; c <= s.n; c++) {
+      for (let r = 1; r <= s.n; r++) {
+        if (has([c, r])) continue;
+        if (rows.has(r) || cols.has(c) || sums.has(c + r) || diffs.has(c - r)) out.push({ sq: [c, r], cls: 'attacked' });
+      }
+    }
+    return out;
+  }
+
+  function clashing() {
+    const bad = new Set();
+    for (const c of s.check?.conflicts || []) {
+      bad.add(key(c.a));
+      bad.add(key(c.b));
+    }
+    return bad;
+  }
+
+  function render() {
+    if (board.cols !== s.n) board.resize(s.n, s.n);
+    const bad = clashing();
+    board.setDots(attacked());
+    board.setPieces(
+      s.queens.map((q) => ({ sq: q, cls: bad.has(key(q)) ? 'clash' : s.added.has(key(q)) ? 'added' : '' })),
+    );
+    const lines = $('place-lines').checked ? (s.check?.conflicts || []).map((c) => ({ a: c.a, b: c.b })) : [];
+    board.setLines(lines);
+    board.svg.dataset.queens = squareList(s.queens);
+    board.setLabel(
+      t('place.boardLabel', {
+        n: s.n,
+        count: s.queens.length,
+        list: s.queens.length ? s.queens.map(squareName).join(', ') : t('place.none'),
+      }),
+    );
+    $('place-n').value = String(s.n);
+    $('place-undo').disabled = !s.undo.length;
+    $('place-redo').disabled = !s.redo.length;
+    renderConflicts();
+    renderArith();
+  }
+
+  function renderConflicts() {
+    if (s.note) setText($('place-note'), ...s.note);
+    else setText($('place-note'), '');
+    const list = $('place-conflicts');
+    list.replaceChildren(...(s.check?.conflicts || []).map((c) => h('li', { text: conflictText(c) })));
+    const st = $('place-status');
+    st.className = 'status';
+    if (!s.check) return;
+    const k = s.check.conflicts.length;
+    if (s.check.complete) {
+      st.textContent = t('place.solved', { n: s.n });
+      st.classList.add('ok');
+    } else if (k === 0) {
+      st.textContent = t('place.peaceful', { count: s.queens.length, left: s.n - s.queens.length });
+    } else {
+      st.textContent = t('place.attacks', { count: s.queens.length, pairs: k });
+      st.classList.add('bad');
+    }
+  }
+
+  /** Seed 004's form: t(i) and the sums and differences, repeats marked. */
+  function renderArith() {
+    const table = $('place-arith');
+    if (!s.queens.length) {
+      table.replaceChildren(h('caption', { text: t('arith.empty') }));
+      return;
+    }
+    const qs = s.queens;
+    const rows = [
+      ['arith.square', qs.map((q) => squareName(q)), false],
+      ['arith.i', qs.map((q) => q[0]), true],
+      ['arith.t', qs.map((q) => q[1]), true],
+      ['arith.sum', qs.map((q) => q[1] + q[0]), true],
+      ['arith.diff', qs.map((q) => q[1] - q[0]), true],
+    ];
+    const body = rows.map(([label, values, mark]) => {
+      const seen = new Map();
+      for (const v of values) seen.set(v, (seen.get(v) || 0) + 1);
+      return h(
+        'tr',
+        {},
+        h('th', { scope: 'row', text: t(label) }),
+        values.map((v) => {
+          const rep = mark && seen.get(v) > 1;
+          const text = typeof v === 'number' && v < 0 ? '−' + -v : String(v);
+          return h('td', { class: rep ? 'repeat' : '', title: rep ? t('arith.repeated') : null }, text, rep ? h('span', { class: 'sr-only', text: ' ' + t('arith.repeated') }) : null);
+        }),
+      );
+    });
+    const repeats = rows.slice(1).filter(([, values]) => new Set(values).size < values.length).length;
+    table.replaceChildren(h('tbody', {}, body), h('caption', { text: repeats ? t('arith.someRepeat') : t('arith.noRepeat') }));
+  }
+
+  function describeSquare(sq) {
+    const name = squareName(sq);
+    if (has(sq)) return t('place.sqQueen', { sq: name });
+    const c = sq[0];
+    const r = sq[1];
+    const hit = s.queens.some((q) => q[1] === r || q[0] === c || q[0] + q[1] === c + r || q[0] - q[1] === c - r);
+    return t(hit ? 'place.sqAttacked' : 'place.sqFree', { sq: name });
+  }
+
+  // --- the server ---
+
+  async function runCheck(say = null, explicit = false) {
+    const seq = ++s.checkSeq;
+    try {
+      const res = await getJSON('check', { n: s.n, queens: squareList(s.queens) });
+      if (seq !== s.checkSeq) return;
+      s.check = res;
+      render();
+      if (say || explicit) announce([say, $('place-status').textContent, ...res.conflicts.map(conflictText)].filter(Boolean).join('. '));
+    } catch (e) {
+      if (seq !== s.checkSeq) return;
+      setError(e);
+    }
+  }
+
+  /** A message in place of the check's verdict: a key and its values, or a server's error. */
+  function setStatus(key, vars = {}, cls = '') {
+    setText($('place-status'), key, vars, 'status ' + cls);
+    s.note = null;
+    setText($('place-note'), '');
+  }
+
+  function setError(e) {
+    setStatus('');
+    const st = $('place-status');
+    st.className = 'status bad';
+    st.textContent = errorText(e);
+  }
+
+  async function complete() {
+    setStatus('place.completing');
+    const preset = s.queens;
+    try {
+      const res = await getJSON('complete', { n: s.n, queens: squareList(preset) });
+      if (res.status === 'solved') {
+        const presetKeys = new Set(preset.map(key));
+        const all = res.rows.map((r, i) => [i + 1, r]);
+        const added = new Set(all.map(key).filter((k) => !presetKeys.has(k)));
+        const note = ['place.completed', { kept: preset.length, added: added.size }];
+        commit(all, { added, say: t(...note), note });
+      } else {
+        const bad = (s.check?.conflicts || []).length;
+        const first = bad ? s.check.conflicts[0] : null;
+        if (first) setStatus('place.impossibleClash', { what: () => conflictText(first) }, 'bad');
+        else setStatus('place.impossible', { n: s.n, list: preset.map(squareName).join(', ') }, 'bad');
+        announce($('place-status').textContent);
+      }
+    } catch (e) {
+      setError(e);
+    }
+  }
+
+  async function countCompletions() {
+    const out = $('place-count-result');
+    const cap = wholeNumber($('place-cap').value);
+    s.countCtl?.abort();
+    const ctl = new AbortController();
+    s.countCtl = ctl;
+    $('place-cancel').hidden = false;
+    $('place-count').disabled = true;
+    setText(out, 'place.counting', {}, 'result');
+    try {
+      const res = await getJSON(
+        'completions',
+        { n: s.n, queens: squareList(s.queens), cap: cap === null ? $('place-cap').value : cap },
+        { signal: ctl.signal },
+      );
+      const count = () => num(res.completions);
+      if (res.capped) setText(out, 'place.capped', { count });
+      else setText(out, 'place.completionsCount', { count, raw: res.completions });
+      out.dataset.count = String(res.completions);
+    } catch (e) {
+      setText(out, '', {}, 'result bad');
+      out.textContent = errorText(e);
+    } finally {
+      if (s.countCtl === ctl) {
+        s.countCtl = null;
+        $('place-cancel').hidden = true;
+        $('place-count').disabled = false;
+      }
+    }
+  }
+
+  async function resize(ev) {
+    ev.preventDefault();
+    const field = $('place-n');
+    const text = field.value.trim();
+    try {
+      await getJSON('check', { n: text, queens: '' });
+    } catch (e) {
+      formError($('place-n-error'), errorText(e), field);
+      return;
+    }
+    formError($('place-n-error'), '', field);
+    const n = Number(text);
+    if (n > MAX_N) return;
+    const kept = s.queens.filter((q) => q[0] <= n && q[1] <= n);
+    s.n = n;
+    commit(kept, { say: t('place.newBoard', { n }) });
+  }
+
+  // --- wiring ---
+
+  $('place-form').addEventListener('submit', resize);
+  $('place-check').addEventListener('click', () => runCheck(null, true));
+  $('place-complete').addEventListener('click', complete);
+  $('place-undo').addEventListener('click', undo);
+  $('place-redo').addEventListener('click', redo);
+  $('place-clear').addEventListener('click', () => commit([], { say: t('place.cleared') }));
+  $('place-count').addEventListener('click', countCompletions);
+  $('place-cancel').addEventListener('click', () => s.countCtl?.abort());
+  $('place-shade').addEventListener('change', render);
+  $('place-lines').addEventListener('change', render);
+  $('panel-place').addEventListener('keydown', (ev) => {
+    if (ev.target.matches('input, select, textarea')) return;
+    const k = ev.key.toLowerCase();
+    if ((ev.ctrlKey || ev.metaKey) && k === 'z') {
+      ev.preventDefault();
+      if (ev.shiftKey) redo();
+      else undo();
+    } else if ((ev.ctrlKey || ev.metaKey) && k === 'y') {
+      ev.preventDefault();
+      redo();
+    }
+  });
+  onLangChange(render);
+
+  return {
+    show(params) {
+      const n = intParam(params, 'n', 1, MAX_N, 8);
+      const queens = sorted(parseSquareList(params.get('q') || '').filter((q) => q[0] <= n && q[1] <= n));
+      const same = n === s.n && squareList(queens) === squareList(s.queens) && s.check;
+      if (!same) {
+        s.n = n;
+        s.queens = queens;
+        s.added = new Set();
+        s.check = null;
+        render();
+        runCheck();
+      }
+      save();
+    },
+    hide() {
+      s.countCtl?.abort();
+    },
+    relabel: render,
+  };
+}

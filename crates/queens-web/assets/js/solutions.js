@@ -1,0 +1,367 @@
+// Solutions: every solution of N page by page (or one per symmetry class), the chosen one's
+// classification and its orbit (the eight images, identical ones grouped, the canonical one
+// marked), the gallery of the fundamental solutions with seed 004's sum (11·8 + 1·4 = 92 for
+// N = 8), and the table of counts for N = 1..27, computed or published.
+
+import { Board, miniBoard } from './board.js';
+import { getJSON } from './api.js';
+import { t, num, onLangChange } from './i18n.js';
+import { intParam, writeState } from './router.js';
+import { rowsText, rowsToSquares, squareList, squareName } from './notation.js';
+import { $, h, announce, errorText, formError } from './ui.js';
+
+const PAGE = 100;
+const MAX_N = 20;
+const GALLERY_MAX = 92;
+
+export function createSolutions() {
+  const s = {
+    n: 8,
+    fund: false,
+    i: 1, // 1-based number of the chosen solution in the listing
+    page: null, // { offset, solutions, more, total }
+    detail: null,
+    gallery: null,
+    counts: null,
+    seq: 0,
+  };
+  const board = new Board({ cols: 8, rows: 8 });
+  $('sol-board').appendChild(board.el);
+
+  // --- listing ---
+
+  async function loadPage(offset) {
+    const seq = ++s.seq;
+    const res = await getJSON('solutions', { n: s.n, fundamental: s.fund, offset, limit: PAGE });
+    if (seq !== s.seq) return false;
+    s.page = { offset, solutions: res.solutions, more: res.more, total: res.total };
+    renderList();
+    return true;
+  }
+
+  async function select(i, { focusList = false, say = false } = {}) {
+    if (i < 1) return;
+    const offset = Math.floor((i - 1) / PAGE) * PAGE;
+    try {
+      if (!s.page || s.page.offset !== offset) {
+        if (!(await loadPage(offset))) return;
+      }
+    } catch (e) {
+      formError($('sol-error'), errorText(e), $('sol-n'));
+      return;
+    }
+    const sol = s.page.solutions[i - 1 - offset];
+    if (!sol) {
+      if (!s.page.solutions.length) clearDetail();
+      return;
+    }
+    s.i = i;
+    save();
+    renderList();
+    if (focusList) $('sol-list').focus();
+    await showDetail(sol, say);
+  }
+
+  function save() {
+    writeState('solutions', { n: s.n, f: s.fund ? 1 : null, i: s.i });
+  }
+
+  function totalText() {
+    const p = s.page;
+    if (!p) return '';
+    const known = p.total !== null && p.total !== undefined;
+    if (!p.solutions.length && p.offset === 0) return t('sol.none', { n: s.n });
+    const from = p.solutions.length ? p.offset + 1 : 0;
+    const to = p.offset + p.solutions.length;
+    const what = s.fund ? 'sol.summaryFund' : 'sol.summary';
+    return t(what, { n: s.n, total: known ? num(p.total) : t('sol.unknownTotal'), from: num(from), to: num(to) });
+  }
+
+  function renderList() {
+    const p = s.page;
+    const list = $('sol-list');
+    if (!p) return;
+    $('sol-summary').textContent = totalText();
+    list.replaceChildren(
+      ...p.solutions.map((sol) => {
+        const i = sol.index + 1;
+        return h(
+          'li',
+          { id: `sol-opt-${i}`, role: 'option', 'aria-selected': String(i === s.i), dataset: { i: String(i), orbit: String(sol.orbit) }, onclick: () => select(i) },
+          h('span', { class: 'idx', text: '#' + i }),
+          h('span', { class: 'rows', text: rowsText(sol.rows) }),
+          h('span', { class: 'orb', text: t('sol.orbitShort', { k: sol.orbit }) }),
+        );
+      }),
+    );
+    if (!p.solutions.length) list.replaceChildren(h('li', { text: t('sol.none', { n: s.n }) }));
+    list.setAttribute('aria-activedescendant', `sol-opt-${s.i}`);
+    document.getElementById(`sol-opt-${s.i}`)?.scrollIntoView({ block: 'nearest' });
+    $('sol-prev-page').disabled = p.offset === 0;
+    $('sol-next-page').disabled = !p.more;
+    $('sol-page').textContent = t('sol.pageOf', { from: num(p.offset + 1), to: num(p.offset + p.solutions.length) });
+    $('sol-prev').disabled = s.i <= 1;
+    $('sol-next').disabled = !p.more && s.i >= p.offset + p.solutions.length;
+  }
+
+  // --- one solution and its orbit ---
+
+  async function showDetail(sol, say) {
+    const seq = s.seq;
+    board.resize(s.n, s.n);
+    board.setPieces(rowsToSquares(sol.rows).map((sq) => ({ sq })));
+    board.setLabel(t('sol.boardLabel', { n: s.n, rows: rowsText(sol.rows) }));
+    $('sol-open-place').href = `#/place?n=${s.n}&q=${squareList(rowsToSquares(sol.rows))}`;
+    try {
+      const c = await getJSON('classify', { rows: sol.rows.join(',') });
+      if (seq !== s.seq) return;
+      s.detail = { sol, c };
+      renderDetail();
+      if (say) announce($('sol-title').textContent);
+    } catch (e) {
+      formError($('sol-error'), errorText(e));
+    }
+  }
+
+  /** No solution to show (N = 2 and 3): an empty board and nothing else. */
+  function clearDetail() {
+    s.detail = null;
+    board.resize(s.n, s.n);
+    board.setLabel(t('sol.none', { n: s.n }));
+    $('sol-title').textContent = t('sol.none', { n: s.n });
+    $('sol-facts').replaceChildren();
+    $('orbit-grid').replaceChildren();
+    $('orbit-grid').dataset.distinct = '0';
+    $('orbit-summary').textContent = '';
+  }
+
+  function symName(name) {
+    return t('sym.' + name);
+  }
+
+  function renderDetail() {
+    if (!s.detail) return;
+    const { sol, c } = s.detail;
+    const i = sol.index + 1;
+    $('sol-title').textContent = t('sol.title1', { i: num(i), rows: rowsText(sol.rows) });
+    const kind = t('kind.' + c.kind);
+    const fixed = c.fixed_by.map(symName).join(', ');
+    $('sol-facts').replaceChildren(
+      h('dt', { text: t('sol.kind') }),
+      h('dd', {}, h('span', { class: 'kind-badge', text: kind })),
+      h('dt', { text: t('sol.orbitSize') }),
+      h('dd', { text: t('sol.orbitSizeText', { k: c.orbit_size }) }),
+      h('dt', { text: t('sol.fixedBy') }),
+      h('dd', { text: fixed }),
+      h('dt', { text: t('sol.canonical') }),
+      h('dd', { text: rowsText(c.canonical) + (c.is_canonical ? ' ' + t('sol.thisOne') : '') }),
+      h('dt', { text: t('sol.squares') }),
+      h('dd', { text: rowsToSquares(sol.rows).map(squareName).join(' ') }),
+    );
+    renderOrbit(c);
+  }
+
+  function renderOrbit(c) {
+    const groups = [];
+    for (const m of c.members) {
+      const k = m.rows.join(' ');
+      let g = groups.find((x) => x.key === k);
+      if (!g) groups.push((g = { key: k, rows: m.rows, syms: [] }));
+      g.syms.push(m.symmetry);
+    }
+    const canon = c.canonical.join(' ');
+    const grid = $('orbit-grid');
+    grid.dataset.distinct = String(groups.length);
+    grid.replaceChildren(
+      ...groups.map((g) => {
+        const isThis = g.syms.includes('identity');
+        const isCanon = g.key === canon;
+        const mb = miniBoard(g.rows, t('orbit.cardLabel', { rows: g.key, syms: g.syms.map(symName).join(', ') }));
+        return h(
+          'figure',
+          { class: `orbit-card${isCanon ? ' canonical' : ''}${isThis ? ' this' : ''}`, style: 'margin:0' },
+          mb.el,
+          h('figcaption', {},
+            h('div', { class: 'card-title', text: g.key }),
+            h('div', { class: 'syms' }, g.syms.map((sym) => h('span', { class: 'sym' + (isThis ? ' fix' : ''), text: symName(sym) }))),
+            h('div', { class: 'badges' },
+              isCanon ? h('span', { class: 'badge ok', text: t('orbit.canonical') }) : null,
+              isThis ? h('span', { class: 'badge pub', text: t('orbit.this') }) : null,
+            ),
+          ),
+        );
+      }),
+    );
+    $('orbit-summary').textContent = t('orbit.summary', {
+      distinct: groups.length,
+      kind: t('kind.' + c.kind),
+      fixed: c.fixed_by.length,
+    });
+  }
+
+  // --- gallery of the fundamental solutions ---
+
+  async function loadGallery() {
+    const n = s.n;
+    const box = $('gallery');
+    if (s.gallery && s.gallery.n === n) return renderGallery();
+    s.gallery = { n, list: null };
+    let res;
+    try {
+      res = await getJSON('solutions', { n, fundamental: true, offset: 0, limit: GALLERY_MAX + 1 });
+    } catch (e) {
+      box.hidden = true;
+      return;
+    }
+    if (s.gallery.n !== n) return;
+    s.gallery.list = res.solutions.length <= GALLERY_MAX ? res.solutions : null;
+    s.gallery.total = res.total;
+    renderGallery();
+  }
+
+  function renderGallery() {
+    const g = s.gallery;
+    const box = $('gallery');
+    if (!g || !g.list || !g.list.length) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    const bySize = new Map();
+    for (const sol of g.list) bySize.set(sol.orbit, (bySize.get(sol.orbit) || 0) + 1);
+    const sizes = [...bySize.keys()].sort((a, b) => b - a);
+    const total = sizes.reduce((acc, k) => acc + k * bySize.get(k), 0);
+    const sum = sizes.map((k) => `${bySize.get(k)} · ${k}`).join(' + ') + ` = ${num(total)}`;
+    $('gallery-title').textContent = t('gallery.title', { n: g.n, count: g.list.length });
+    $('gallery-lead').textContent = t(g.n === 8 ? 'gallery.lead8' : 'gallery.lead', { n: g.n });
+    $('gallery-sum').textContent = sum;
+    $('gallery-sum').setAttribute('aria-label', t('gallery.sumLabel', { sum }));
+    $('gallery-grid').replaceChildren(
+      ...g.list.map((sol, k) => {
+        const mb = miniBoard(sol.rows, rowsText(sol.rows));
+        mb.svg.setAttribute('aria-hidden', 'true');
+        return h(
+          'button',
+          {
+            type: 'button',
+            class: 'gallery-card' + (sol.orbit < 8 && g.n > 3 ? ' symmetric' : ''),
+            dataset: { orbit: String(sol.orbit), rows: rowsText(sol.rows) },
+            'aria-label': t('gallery.cardLabel', { k: k + 1, rows: rowsText(sol.rows), orbit: sol.orbit }),
+            onclick: () => openFundamental(k + 1),
+          },
+          mb.el,
+          h('span', { class: 'card-title', text: `${k + 1}) ${rowsText(sol.rows)}` }),
+          h('span', { class: 'small', text: t('sol.orbitShort', { k: sol.orbit }) }),
+        );
+      }),
+    );
+  }
+
+  function openFundamental(k) {
+    if (!s.fund) {
+      s.fund = true;
+      $('sol-fund').checked = true;
+      s.page = null;
+    }
+    select(k, { say: true });
+    $('sol-title').scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }
+
+  // --- the table of counts ---
+
+  async function loadCounts() {
+    if (!s.counts) {
+      try {
+        s.counts = (await getJSON('counts')).rows;
+      } catch (e) {
+        $('counts-table').replaceChildren(h('caption', { text: errorText(e) }));
+        return;
+      }
+    }
+    renderCounts();
+  }
+
+  function renderCounts() {
+    if (!s.counts) return;
+    const head = h('thead', {}, h('tr', {}, ['counts.n', 'counts.total', 'counts.fundamental', 'counts.source'].map((k) => h('th', { scope: 'col', text: t(k) }))));
+    const body = h(
+      'tbody',
+      {},
+      s.counts.map((r) =>
+        h(
+          'tr',
+          { dataset: { n: String(r.n), source: r.source } },
+          h('th', { scope: 'row', text: String(r.n) }),
+          h('td', { text: num(r.total) }),
+          h('td', { text: num(r.fundamental) }),
+          h('td', { class: 'src' }, h('span', { class: 'badge ' + (r.source === 'computed' ? 'ok' : 'pub'), text: t('counts.' + r.source) })),
+        ),
+      ),
+    );
+    $('counts-table').replaceChildren(head, body);
+  }
+
+  // --- wiring ---
+
+  async function submit(ev) {
+    ev?.preventDefault();
+    const text = $('sol-n').value.trim();
+    const fund = $('sol-fund').checked;
+    try {
+      // The server says what it accepts; the page only asks.
+      await getJSON('solutions', { n: text, fundamental: fund, offset: 0, limit: 1 });
+    } catch (e) {
+      formError($('sol-error'), errorText(e), $('sol-n'));
+      return;
+    }
+    formError($('sol-error'), '', $('sol-n'));
+    s.n = Number(text);
+    s.fund = fund;
+    s.page = null;
+    await select(1, { say: true });
+    loadGallery();
+  }
+
+  $('sol-form').addEventListener('submit', submit);
+  $('sol-fund').addEventListener('change', () => submit());
+  $('sol-prev').addEventListener('click', () => select(s.i - 1, { say: true }));
+  $('sol-next').addEventListener('click', () => select(s.i + 1, { say: true }));
+  $('sol-prev-page').addEventListener('click', () => select(Math.max(1, s.page.offset - PAGE + 1), { say: true }));
+  $('sol-next-page').addEventListener('click', () => select(s.page.offset + PAGE + 1, { say: true }));
+  $('sol-list').addEventListener('keydown', (ev) => {
+    const d = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 }[ev.key];
+    if (d) {
+      ev.preventDefault();
+      select(Math.max(1, s.i + d), { say: true, focusList: true });
+    } else if (ev.key === 'Home') {
+      ev.preventDefault();
+      select(1, { say: true, focusList: true });
+    }
+  });
+  onLangChange(() => {
+    renderList();
+    renderDetail();
+    renderGallery();
+    renderCounts();
+  });
+
+  return {
+    show(params) {
+      const n = intParam(params, 'n', 1, MAX_N, 8);
+      const fund = params.get('f') === '1';
+      const i = intParam(params, 'i', 1, 1e6, 1);
+      $('sol-n').value = String(n);
+      $('sol-fund').checked = fund;
+      if (n !== s.n || fund !== s.fund || !s.page) {
+        s.n = n;
+        s.fund = fund;
+        s.page = null;
+      }
+      if (i !== s.i || !s.detail || s.detail.sol.index + 1 !== i || !s.page) select(i);
+      else save();
+      loadGallery();
+      loadCounts();
+    },
+    relabel() {},
+  };
+}

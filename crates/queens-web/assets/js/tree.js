@@ -1,0 +1,154 @@
+// The search tree of a backtracking trace: every partial placement is a node (the empty board
+// is the root), a queen placed is a child, a queen removed closes its node. A closed node
+// whose subtree holds no solution is a dead end. The nodes are made in the order the search
+// visits them (a preorder), so the tree at step k is a prefix of that list, laid out afresh at
+// every step (leaves left to right, parents over their children) and drawn on a canvas.
+
+import { t, num } from './i18n.js';
+
+/** Builds the whole tree of a trace once; `steps` are the trace's step objects. */
+export function buildTree(steps) {
+  const nodes = [{ parent: -1, depth: 0, born: 0, died: Infinity, firstSol: Infinity, square: '', children: [] }];
+  const stack = [0];
+  steps.forEach((e, k) => {
+    const step = k + 1;
+    if (e.event === 'place') {
+      const parent = stack[stack.length - 1];
+      const id = nodes.length;
+      nodes.push({ parent, depth: nodes[parent].depth + 1, born: step, died: Infinity, firstSol: Infinity, square: e.square, children: [] });
+      nodes[parent].children.push(id);
+      stack.push(id);
+    } else if (e.event === 'remove' && stack.length > 1) {
+      nodes[stack.pop()].died = step;
+    } else if (e.event === 'solution' && !e.mirrored) {
+      for (let id = stack[stack.length - 1]; id >= 0; id = nodes[id].parent) {
+        if (nodes[id].firstSol <= step) break;
+        nodes[id].firstSol = step;
+      }
+    }
+  });
+  // born[] ascending: the nodes visible at step k are a prefix.
+  return { nodes, born: nodes.map((n) => n.born) };
+}
+
+/** How many nodes exist at step k (the root included). */
+function visibleCount(tree, k) {
+  let lo = 0;
+  let hi = tree.born.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tree.born[mid] <= k) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Counts at step k: nodes, dead ends, solutions found. */
+export function treeCounts(tree, k) {
+  const m = visibleCount(tree, k);
+  let dead = 0;
+  let sols = 0;
+  for (let i = 0; i < m; i++) {
+    const n = tree.nodes[i];
+    if (n.died <= k && n.firstSol > n.died) dead++;
+    if (n.firstSol <= k && n.children.length === 0) sols++;
+  }
+  return { nodes: m, dead, solutions: sols };
+}
+
+function colour(name) {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
+}
+
+/** Draws the tree at step k on `canvas`, n = the board size (the tree's depth). */
+export function drawTree(canvas, tree, k, n) {
+  const dpr = window.devicePixelRatio || 1;
+  const w = canvas.clientWidth || 300;
+  const hgt = canvas.clientHeight || 200;
+  if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(hgt * dpr)) {
+    canvas.width = Math.round(w * dpr);
+    canvas.height = Math.round(hgt * dpr);
+  }
+  const ctx = canvas.getContext('2d');
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, w, hgt);
+  const m = visibleCount(tree, k);
+  const nodes = tree.nodes;
+  // Layout: leaves in preorder get x = 0, 1, 2, ...; a parent sits over its children.
+  const x = new Float64Array(m);
+  const lo = new Float64Array(m).fill(Infinity);
+  const hi = new Float64Array(m).fill(-Infinity);
+  let leaves = 0;
+  for (let i = 0; i < m; i++) {
+    const hasChild = i + 1 < m && nodes[i + 1].parent === i;
+    if (!hasChild) x[i] = leaves++;
+  }
+  for (let i = m - 1; i >= 0; i--) {
+    if (lo[i] !== Infinity) x[i] = (lo[i] + hi[i]) / 2;
+    const p = nodes[i].parent;
+    if (p >= 0) {
+      if (x[i] < lo[p]) lo[p] = x[i];
+      if (x[i] > hi[p]) hi[p] = x[i];
+    }
+  }
+  const pad = 10;
+  const sx = (v) => pad + ((v + 0.5) / Math.max(leaves, 1)) * (w - 2 * pad);
+  const sy = (d) => pad + (d / Math.max(n, 1)) * (hgt - 2 * pad - 4);
+  const r = Math.max(1.2, Math.min(6, (w - 2 * pad) / Math.max(leaves, 1) / 3));
+  const cNode = colour('--tree-node');
+  const cDead = colour('--tree-dead');
+  const cSol = colour('--tree-sol');
+  const cFg = colour('--fg');
+  const alive = (nd) => nd.born <= k && k < nd.died;
+  const state = (nd) => (nd.firstSol <= k ? 'sol' : nd.died <= k ? 'dead' : alive(nd) ? 'alive' : 'node');
+  // edges
+  ctx.lineWidth = Math.min(1.5, r / 2 + 0.3);
+  ctx.globalAlpha = 0.45;
+  ctx.strokeStyle = cNode;
+  ctx.beginPath();
+  for (let i = 1; i < m; i++) {
+    const p = nodes[i].parent;
+    ctx.moveTo(sx(x[p]), sy(nodes[p].depth));
+    ctx.lineTo(sx(x[i]), sy(nodes[i].depth));
+  }
+  ctx.stroke();
+  // the branch being searched now
+  ctx.globalAlpha = 1;
+  ctx.lineWidth = Math.max(2, r * 0.8);
+  ctx.strokeStyle = cFg;
+  ctx.beginPath();
+  for (let i = m - 1; i > 0; i--) {
+    if (!alive(nodes[i])) continue;
+    const p = nodes[i].parent;
+    ctx.moveTo(sx(x[p]), sy(nodes[p].depth));
+    ctx.lineTo(sx(x[i]), sy(nodes[i].depth));
+  }
+  ctx.stroke();
+  // nodes, by state
+  for (const [st, fill] of [['node', cNode], ['alive', cFg], ['dead', cDead], ['sol', cSol]]) {
+    ctx.fillStyle = fill;
+    ctx.beginPath();
+    for (let i = 0; i < m; i++) {
+      if (state(nodes[i]) !== st) continue;
+      const rr = st === 'sol' ? r * 1.4 : r;
+      ctx.moveTo(sx(x[i]) + rr, sy(nodes[i].depth));
+      ctx.arc(sx(x[i]), sy(nodes[i].depth), rr, 0, 2 * Math.PI);
+    }
+    ctx.fill();
+  }
+  // square names when there is room
+  if (leaves <= 28 && m <= 120) {
+    ctx.fillStyle = cFg;
+    ctx.font = `${Math.max(9, Math.min(12, r * 2))}px system-ui, sans-serif`;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    for (let i = 1; i < m; i++) ctx.fillText(nodes[i].square, sx(x[i]) + r + 2, sy(nodes[i].depth));
+  }
+  return m;
+}
+
+/** A sentence for screen readers and tests: the tree at step k. */
+export function treeSummary(tree, k) {
+  const c = treeCounts(tree, k);
+  return t('tree.summary', { nodes: num(c.nodes), dead: num(c.dead), sols: num(c.solutions) });
+}

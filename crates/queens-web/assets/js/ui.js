@@ -1,0 +1,94 @@
+// Small helpers the views share: elements, announcements, form errors, number fields.
+
+import { t } from './i18n.js';
+
+export const $ = (id) => document.getElementById(id);
+
+/** An element with attributes and children (strings become text). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') el.className = v;
+    else if (k === 'text') el.textContent = v;
+    else if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else if (k === 'dataset') Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+/** Say something in the page's polite live region (screen readers). */
+export function announce(text) {
+  const el = $('announce');
+  el.textContent = '';
+  window.setTimeout(() => {
+    el.textContent = text;
+  }, 30);
+}
+
+/** Show (or clear, with '') an error under a form and mark the field. */
+export function formError(errorEl, message, field = null) {
+  errorEl.textContent = message ? message : '';
+  if (field) field.setAttribute('aria-invalid', message ? 'true' : 'false');
+}
+
+/** The text of an error for a person: the server's message, or the page's words. */
+export function errorText(e) {
+  if (!e) return t('error.network');
+  if (e.name === 'AbortError') return t('common.cancelled');
+  if (e.message === 'network') return t('error.network');
+  if (e.body && e.body.timeout) return t('error.timeout', { msg: e.message });
+  if (e.status === 429) return t('error.busy', { msg: e.message });
+  return e.message;
+}
+
+/** A whole number typed in a field: the number, or null when it is not one. */
+export function wholeNumber(text) {
+  const s = String(text).trim().replace(/[\s_,]/g, '');
+  return /^\d{1,9}$/.test(s) ? Number(s) : null;
+}
+
+/** Playback speed: a slider value 0..100 mapped to steps per second, 1 to 2000 (log scale). */
+export function stepsPerSecond(slider) {
+  return Math.round(Math.pow(10, (Number(slider) / 100) * Math.log10(2000)));
+}
+
+const said = new Set();
+
+/**
+ * Sets an element's text from a string key, and keeps the key so that the text follows a
+ * change of language. Values may be functions, called each time (for nested translations).
+ * An empty key clears the text.
+ */
+export function setText(el, key, vars = {}, cls = null) {
+  if (cls !== null) el.className = cls;
+  if (!key) {
+    el.textContent = '';
+    said.delete(el);
+    return;
+  }
+  el.__text = [key, vars];
+  said.add(el);
+  el.textContent = t(key, resolve(vars));
+}
+
+function resolve(vars) {
+  return Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, typeof v === 'function' ? v() : v]));
+}
+
+/** Re-says every text set by setText in the current language (called on a change of language). */
+export function resay() {
+  for (const el of said) {
+    if (!el.isConnected || !el.__text) {
+      said.delete(el);
+      continue;
+    }
+    const [key, vars] = el.__text;
+    el.textContent = t(key, resolve(vars));
+  }
+}

@@ -1,0 +1,102 @@
+// Knight: a 4x30 tour from b1 is drawn (and checked by the cargo test with the library),
+// warnsdorff's onward counts, the reason when there is no tour, the count of tours, a large
+// board as one picture.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { browser, open, noScriptErrors, record, shot } from '../lib.mjs';
+
+let b;
+let page;
+before(async () => {
+  b = await browser();
+  page = await open(b.context, '#/knight');
+});
+after(async () => b.close());
+
+test('a 4x30 tour from b1 is drawn move by move', async () => {
+  await page.fill('#knight-rows', '4');
+  await page.fill('#knight-cols', '30');
+  await page.fill('#knight-from', 'b1');
+  await page.click('#knight-form button[type=submit]');
+  await page.locator('#knight-status', { hasText: 'A tour of the 4 × 30 board' }).waitFor();
+  await page.click('#knight-last');
+  const path = (await page.locator('#knight-svg').getAttribute('data-path')).split(' ');
+  assert.equal(path.length, 120);
+  assert.equal(path[0], 'b1');
+  assert.equal(new Set(path).size, 120);
+  assert.equal(await page.locator('#knight-svg .layer-marks text').count(), 120, 'every square numbered');
+  assert.equal(await page.locator('#knight-svg polyline.path').count(), 1);
+  assert.match(await page.locator('#knight-move').textContent(), /all 120 squares/);
+  record('tour', { rows: 4, cols: 30, closed: false, from: 'b1', path });
+  assert.match(page.url(), /#\/knight\?b=4x30&from=b1&m=auto/);
+  await shot(page, 'knight-4x30');
+});
+
+test("warnsdorff's rule shows the onward moves of the candidate squares", async () => {
+  await page.goto(new URL('#/knight?b=8x8&from=a1&m=warnsdorff', page.url()).href);
+  await page.locator('#knight-status', { hasText: 'by warnsdorff' }).waitFor();
+  assert.ok(await page.locator('#knight-onward').isChecked());
+  await page.click('#knight-first');
+  // from a1 the knight can go to b3 and c2; the page counts their onward moves
+  const marks = await page.locator('#knight-svg .mark.onward').allTextContents();
+  assert.equal(marks.length, 2);
+  assert.match(await page.locator('#knight-move').textContent(), /2 squares to go on to; the tour takes (b3|c2), with \d onward moves?/);
+  await page.click('#knight-fwd');
+  await page.click('#knight-fwd');
+  assert.match(await page.locator('#knight-move').textContent(), /^Move 2:/);
+  await shot(page, 'knight-warnsdorff');
+});
+
+test('a click on a square starts the tour there', async () => {
+  const box = await page.locator('#knight-svg').boundingBox();
+  const vb = (await page.locator('#knight-svg').getAttribute('viewBox')).split(' ').map(Number);
+  const s = box.width / vb[2];
+  // d4: column 4, rank 4 of 8
+  await page.mouse.click(box.x + (-vb[0] + 35) * s, box.y + 45 * s);
+  await page.waitForFunction(() => (document.querySelector('#knight-svg').dataset.path || '').startsWith('d4 '));
+  assert.equal(await page.locator('#knight-from').inputValue(), 'd4');
+});
+
+test('the keyboard alone chooses the start square', async () => {
+  await page.locator('#knight-svg').focus();
+  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowLeft');
+  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => (document.querySelector('#knight-svg').dataset.path || '').startsWith('b2 '));
+  assert.equal(await page.locator('#knight-from').inputValue(), 'b2');
+});
+
+test('no tour: the reason is given', async () => {
+  await page.fill('#knight-rows', '4');
+  await page.fill('#knight-cols', '4');
+  await page.fill('#knight-from', 'a1');
+  await page.click('#knight-form button[type=submit]');
+  await page.locator('#knight-status', { hasText: /^No tour: .+4x4/ }).waitFor();
+});
+
+test('the tours of 5x5 from a1 are counted', async () => {
+  await page.fill('#knight-rows', '5');
+  await page.fill('#knight-cols', '5');
+  await page.fill('#knight-from', 'a1');
+  await page.click('#knight-form button[type=submit]');
+  await page.locator('#knight-status', { hasText: 'A tour of the 5 × 5 board' }).waitFor();
+  await page.click('#knight-count');
+  await page.locator('#knight-count-result[data-count]').waitFor();
+  const count = Number(await page.locator('#knight-count-result').getAttribute('data-count'));
+  record('tour_count', { rows: 5, cols: 5, from: 'a1', closed: false, tours: count });
+  assert.match(await page.locator('#knight-count-result').textContent(), /open tours from a1 on the 5 × 5 board/);
+});
+
+test('a 60x60 board is drawn as one picture; bad input is refused', async () => {
+  await page.goto(new URL('#/knight?b=60x60&from=a1', page.url()).href);
+  await page.locator('#knight-status', { hasText: 'A tour of the 60 × 60 board' }).waitFor();
+  assert.ok(await page.locator('#knight-canvas').isVisible());
+  assert.match(await page.locator('#knight-move').textContent(), /3,600 squares/);
+  await page.fill('#knight-rows', 'x');
+  await page.click('#knight-form button[type=submit]');
+  await page.locator('#knight-error', { hasText: /x/ }).waitFor();
+  noScriptErrors(page);
+});

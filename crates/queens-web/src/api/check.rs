@@ -1,0 +1,31 @@
+//! `GET /api/check?n=8&queens=a1,c5`: a partly or fully filled board, and every attack on it.
+
+use crate::error::ApiResult;
+use crate::limits::CHECK_CONFLICTS;
+use crate::query::Query;
+use crate::State;
+use axum::extract::{RawQuery, State as Shared};
+use axum::Json;
+use queens::Placement;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// `{"n","queens","valid","complete","conflicts":[...every attacking pair...],"conflict_count"}`
+/// (the list stops at [`CHECK_CONFLICTS`] pairs; the count does not).
+pub async fn get(
+    Shared(state): Shared<Arc<State>>,
+    RawQuery(raw): RawQuery,
+) -> ApiResult<Json<Value>> {
+    let q = Query::parse(raw.as_deref(), &["n", "queens"])?;
+    let n = q.n(state.limits.max_n.check)?;
+    let queens = q.squares("queens", n)?;
+    let attacks = Placement::all_attacks(&queens);
+    Ok(Json(json!({
+        "n": n,
+        "queens": super::pairs(queens.iter().copied()),
+        "valid": attacks.is_empty(),
+        "complete": attacks.is_empty() && queens.len() == n,
+        "conflicts": attacks.iter().take(CHECK_CONFLICTS).map(super::conflict).collect::<Vec<_>>(),
+        "conflict_count": attacks.len(),
+    })))
+}

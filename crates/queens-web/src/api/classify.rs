@@ -1,0 +1,44 @@
+//! `GET /api/classify?rows=1,5,8,6,3,7,2,4`: a placement's symmetry class, as `queens
+//! classify` gives it, with all 8 images.
+
+use crate::error::{bad, ApiResult};
+use crate::query::Query;
+use crate::State;
+use axum::extract::{RawQuery, State as Shared};
+use axum::Json;
+use queens::{symmetry, Orbit, Symmetry};
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// `{"n","rows","solution","conflict","orbit_size","kind","fixed_by","canonical",
+/// "is_canonical","members":[{"symmetry","rows"}, ... in Symmetry::ALL order]}`.
+pub async fn get(
+    Shared(state): Shared<Arc<State>>,
+    RawQuery(raw): RawQuery,
+) -> ApiResult<Json<Value>> {
+    let q = Query::parse(raw.as_deref(), &["rows"])?;
+    let p = q.rows("rows", state.limits.max_n.check)?;
+    if !p.is_permutation() {
+        return Err(bad(format!(
+            "bad rows '{}': two queens in one row; classify takes one queen in each row and column",
+            p.perm()
+        )));
+    }
+    let orbit = Orbit::of(&p);
+    let members: Vec<Value> = Symmetry::ALL
+        .iter()
+        .map(|g| json!({"symmetry": g.name(), "rows": g.apply(&p).rows_1based()}))
+        .collect();
+    Ok(Json(json!({
+        "n": p.n(),
+        "rows": p.rows_1based(),
+        "solution": p.is_solution(),
+        "conflict": p.first_conflict().map(|c| super::conflict(&c)),
+        "orbit_size": orbit.size,
+        "kind": orbit.kind().name(),
+        "fixed_by": orbit.stabilizer.iter().map(|g| g.name()).collect::<Vec<_>>(),
+        "canonical": orbit.canonical.rows_1based(),
+        "is_canonical": symmetry::is_canonical(&p),
+        "members": members,
+    })))
+}

@@ -1,0 +1,141 @@
+//! `GET /api/count?n=12&engine=auto`: an exact count as server-sent events, with progress.
+//!
+//! Events: `progress` (`{"done","total","elapsed","eta"}`, every 200 ms), then one `result`
+//! (`{"n","engine","total","fundamental","orbits","seconds"}`, counts as decimal strings) or one
+//! `error` (`{"error"}`, with `"timeout":true` after the time limit). Closing the stream
+//! cancels the engine. Bad parameters and a busy server answer 400 and 429 as JSON before any
+//! event.
+
+use crate::error::{bad, ApiError, ApiResult};
+use crate::heavy::{self, CancelOnDrop, Guarded};
+use crate::limits::PROGRESS_EVERY;
+use crate::query::Query;
+use crate::State;
+use axum::extract::{RawQuery, State as Shared};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use queens::count::{self, Counts, Engine};
+use queens::Control;
+use serde_json::{json, Value};
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc::error::TrySendError;
+use tokio::sync::mpsc::Sender;
+use tokio::task::JoinHandle;
+use tokio_stream::wrappers::ReceiverStream;
+
+type Events = Sender<Result<Event, Infallible>>;
+
+/// How long the result waits for a reader that does not read.
+const LAST_EVENT_WAIT: Duration = Duration::from_secs(30);
+
+/// The stream of events of one count.
+pub async fn get(
+    Shared(state): Shared<Arc<State>>,
+    RawQuery(raw): RawQuery,
+) -> ApiResult<Response> {
+    let q = Query::parse(raw.as_deref(), &["n", "engine"])?;
+    let n = q.n(state.limits.max_n.count)?;
+    let names: Vec<&str> = Engine::ALL.iter().map(|e| e.name()).collect();
+    let engine = Engine::ALL[q.choice("engine", &names)?];
+    if n > engine.max_n() {
+        return Err(bad(format!(
+            "bad n '{n}': engine {} counts N up to {}",
+            engine.name(),
+            engine.max_n()
+        )));
+    }
+    let ticket = state.heavy.ticket()?;
+    let control = Arc::new(Control::new());
+    let (tx, rx) = tokio::sync::mpsc::channel(8);
+    let task = heavy::spawn(ticket, control.clone(), move |c| {
+        Ok(count::count(n, engine, c)?)
+    });
+    let limit = state.heavy.time_limit();
+    tokio::spawn(drive(task, control.clone(), tx, limit, (n, engine)));
+    let events = Guarded {
+        inner: ReceiverStream::new(rx),
+        guard: CancelOnDrop(control),
+    };
+    Ok(Sse::new(events)
+        .keep_alive(KeepAlive::default())
+        .into_response())
+}
+
+/// Sends progress until the count ends, then its result; cancels the engine when the client
+/// has gone or the time limit is reached.
+async fn drive(
+    mut task: JoinHandle<Result<Counts, ApiError>>,
+    control: Arc<Control>,
+    tx: Events,
+    limit: Duration,
+    (n, engine): (usize, Engine),
+) {
+    let start = Instant::now();
+    let mut tick = tokio::time::interval(PROGRESS_EVERY);
+    let deadline = tokio::time::sleep(limit);
+    tokio::pin!(deadline);
+    loop {
+        tokio::select! {
+            joined = &mut task => {
+                let seconds = start.elapsed().as_secs_f64();
+                let event = match joined {
+                    Ok(Ok(counts)) => event("result", result(counts, engine.resolve(n), seconds)),
+                    Ok(Err(e)) => event("error", e.body()),
+                    Err(e) => event("error", ApiError::Internal(e.to_string()).body()),
+                };
+                last(&tx, event).await;
+                return;
+            }
+            _ = tick.tick() => {
+                // A progress event that finds the channel full is dropped: the next one says more.
+                let update = event("progress", progress(&control, start));
+                if let Err(TrySendError::Closed(_)) = tx.try_send(Ok(update)) {
+                    control.cancel();
+                    return;
+                }
+            }
+            () = &mut deadline => {
+                control.cancel();
+                last(&tx, event("error", ApiError::Timeout(limit).body())).await;
+                return;
+            }
+        }
+    }
+}
+
+/// Sends the last event, waiting a little for a slow reader, never for ever.
+async fn last(tx: &Events, event: Event) {
+    let _ = tokio::time::timeout(LAST_EVENT_WAIT, tx.send(Ok(event))).await;
+}
+
+fn event(name: &str, data: Value) -> Event {
+    Event::default().event(name).data(data.to_string())
+}
+
+/// `{"done","total","elapsed","eta"}`; `eta` is null until there is something to go by.
+fn progress(control: &Control, start: Instant) -> Value {
+    let (done, total) = control.progress();
+    let elapsed = start.elapsed().as_secs_f64();
+    let eta = (done > 0 && total > 0 && done <= total)
+        .then(|| elapsed * (total - done) as f64 / done as f64);
+    json!({"done": done, "total": total, "elapsed": elapsed, "eta": eta})
+}
+
+/// The count as `queens count --json` gives it, with the numbers as strings.
+fn result(c: Counts, engine: Engine, seconds: f64) -> Value {
+    let orbits: serde_json::Map<String, Value> = c
+        .orbits()
+        .into_iter()
+        .map(|(size, k)| (size.to_string(), json!(k.to_string())))
+        .collect();
+    json!({
+        "n": c.n,
+        "engine": engine.name(),
+        "total": c.total.to_string(),
+        "fundamental": c.fundamental().to_string(),
+        "orbits": orbits,
+        "seconds": seconds,
+    })
+}

@@ -1,0 +1,53 @@
+//! `GET /api/counts`: the table of counts for N = 1 to 27, computed here for small N (once,
+//! then kept) and the published values beyond, each row marked which.
+
+use crate::error::{ApiError, ApiResult};
+use crate::limits::{COUNTS_COMPUTED, COUNTS_UP_TO};
+use crate::query::Query;
+use crate::State;
+use axum::extract::{RawQuery, State as Shared};
+use axum::Json;
+use queens::count::{self, published, Engine};
+use queens::Control;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// `{"rows":[{"n","total","fundamental","source":"computed"|"published"}, ...]}`, numbers as
+/// decimal strings (a(27) is beyond 2^53).
+pub async fn get(
+    Shared(state): Shared<Arc<State>>,
+    RawQuery(raw): RawQuery,
+) -> ApiResult<Json<Value>> {
+    Query::parse(raw.as_deref(), &[])?;
+    if let Some(table) = state.counts.get() {
+        return Ok(Json(table.clone()));
+    }
+    let computed = tokio::task::spawn_blocking(table)
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))??;
+    Ok(Json(state.counts.get_or_init(|| computed).clone()))
+}
+
+/// The whole table.
+fn table() -> ApiResult<Value> {
+    let mut rows = Vec::new();
+    for n in 1..=COUNTS_UP_TO {
+        let row = match n <= COUNTS_COMPUTED {
+            true => {
+                let c = count::count(n, Engine::Auto, &Control::new())?;
+                row(n, c.total, c.fundamental(), "computed")
+            }
+            false => {
+                let p = published::get(n)
+                    .ok_or_else(|| ApiError::Internal(format!("no published count for {n}")))?;
+                row(n, p.total, p.fundamental, "published")
+            }
+        };
+        rows.push(row);
+    }
+    Ok(json!({ "rows": rows }))
+}
+
+fn row(n: usize, total: u128, fundamental: u128, source: &str) -> Value {
+    json!({"n": n, "total": total.to_string(), "fundamental": fundamental.to_string(), "source": source})
+}

@@ -1,0 +1,86 @@
+//! The JSON API under `/api/`: one module per endpoint, all GET with query parameters.
+//!
+//! Unknown paths get 404 and wrong methods 405, both as `{"error": "..."}` like every other
+//! error (see [`crate::error`]). Squares go out as `[col, row]`, 1-based.
+
+pub mod check;
+pub mod classify;
+pub mod complete;
+pub mod count;
+pub mod counts;
+pub mod health;
+pub mod solutions;
+pub mod solve;
+pub mod tour;
+pub mod trace;
+
+use crate::error::ApiError;
+use crate::State;
+use axum::extract::OriginalUri;
+use axum::handler::Handler;
+use axum::http::Method;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, MethodRouter};
+use axum::Router;
+use queens::{Conflict, Square};
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// The routes of the API, relative to `/api`.
+pub fn router(state: Arc<State>) -> Router {
+    Router::new()
+        .route("/health", endpoint(health::get))
+        .route("/check", endpoint(check::get))
+        .route("/complete", endpoint(complete::get))
+        .route("/completions", endpoint(complete::count))
+        .route("/solutions", endpoint(solutions::get))
+        .route("/classify", endpoint(classify::get))
+        .route("/counts", endpoint(counts::get))
+        .route("/count", endpoint(count::get))
+        .route("/trace", endpoint(trace::get))
+        .route("/tour", endpoint(tour::get))
+        .route("/tour/count", endpoint(tour::count))
+        .route("/solve", endpoint(solve::get))
+        .fallback(not_found)
+        .with_state(state)
+}
+
+/// A GET route whose other methods get a JSON 405.
+fn endpoint<H, T>(handler: H) -> MethodRouter<Arc<State>>
+where
+    H: Handler<T, Arc<State>>,
+    T: 'static,
+{
+    get(handler).fallback(not_allowed)
+}
+
+async fn not_allowed(method: Method, OriginalUri(uri): OriginalUri) -> Response {
+    ApiError::Method(format!(
+        "method {method} not allowed on {}: the API takes GET",
+        crate::query::shorten(uri.path())
+    ))
+    .into_response()
+}
+
+async fn not_found(OriginalUri(uri): OriginalUri) -> Response {
+    ApiError::NotFound(format!(
+        "no such endpoint: {}",
+        crate::query::shorten(uri.path())
+    ))
+    .into_response()
+}
+
+/// A square as `[col, row]`, 1-based.
+pub fn pair(s: Square) -> [u64; 2] {
+    [s.col as u64 + 1, s.row as u64 + 1]
+}
+
+/// Squares as `[[col, row], ...]`.
+pub fn pairs(squares: impl IntoIterator<Item = Square>) -> Vec<[u64; 2]> {
+    squares.into_iter().map(pair).collect()
+}
+
+/// Two attacking queens: `{"a":[3,8],"b":[7,4],"line":"anti-diagonal","text":"..."}`.
+pub fn conflict(c: &Conflict) -> Value {
+    json!({"a": pair(c.a), "b": pair(c.b), "line": c.line.to_string(), "text": c.to_string()})
+}

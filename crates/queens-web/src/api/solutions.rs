@@ -1,0 +1,95 @@
+//! `GET /api/solutions?n=8&fundamental=false&offset=0&limit=100`: one page of the solutions
+//! in the order of `queens list` (with `fundamental`, one per orbit as `queens list
+//! --fundamental` gives them).
+//!
+//! N up to 12 is answered at once (at most 14,200 solutions to walk); larger N walk up to a
+//! million solutions to reach `offset`, so they run as heavy requests.
+
+use crate::error::ApiResult;
+use crate::limits::{SOLUTIONS_OFFSET, SOLUTIONS_PAGE};
+use crate::query::Query;
+use crate::State;
+use axum::extract::{RawQuery, State as Shared};
+use axum::Json;
+use queens::count::published;
+use queens::{symmetry, Control, Orbit, Solutions};
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// N up to this is answered without a permit.
+const LIGHT_N: usize = 12;
+
+/// A page of solutions, `more` when the listing goes on, `total` when known.
+pub async fn get(
+    Shared(state): Shared<Arc<State>>,
+    RawQuery(raw): RawQuery,
+) -> ApiResult<Json<Value>> {
+    let q = Query::parse(raw.as_deref(), &["n", "fundamental", "offset", "limit"])?;
+    let n = q.n(state.limits.max_n.solutions)?;
+    let fundamental = q.flag("fundamental", false)?;
+    let offset = q.number("offset", 0, SOLUTIONS_OFFSET - 1, Some(0))?;
+    let limit = q.number("limit", 1, SOLUTIONS_PAGE, Some(100))?;
+    let page = Page {
+        n,
+        fundamental,
+        offset,
+        limit,
+    };
+    let body = match n <= LIGHT_N {
+        true => page.list(&Control::new())?,
+        false => state.heavy.run(move |control| page.list(control)).await?,
+    };
+    Ok(Json(body))
+}
+
+/// What was asked.
+#[derive(Clone, Copy)]
+struct Page {
+    n: usize,
+    fundamental: bool,
+    offset: u64,
+    limit: u64,
+}
+
+impl Page {
+    /// Walks the listing to the page and one past it.
+    fn list(self, control: &Control) -> Result<Value, crate::error::ApiError> {
+        let mut listed = Solutions::new(self.n)?
+            .filter(|p| !self.fundamental || symmetry::is_canonical(p))
+            .enumerate();
+        let mut solutions = Vec::new();
+        let (mut more, mut seen) = (false, 0u64);
+        for (index, p) in listed.by_ref() {
+            seen = index as u64 + 1;
+            if index % 4096 == 0 && control.is_cancelled() {
+                return Err(queens::Error::Cancelled.into());
+            }
+            if (index as u64) < self.offset {
+                continue;
+            }
+            if solutions.len() as u64 == self.limit {
+                more = true;
+                break;
+            }
+            let orbit = Orbit::of(&p).size;
+            solutions.push(json!({"index": index, "rows": p.rows_1based(), "orbit": orbit}));
+        }
+        let total = match (more, published::get(self.n)) {
+            (false, _) => Some(seen as u128),
+            (_, Some(p)) if self.n <= LIGHT_N => Some(match self.fundamental {
+                true => p.fundamental,
+                false => p.total,
+            }),
+            _ => None,
+        };
+        Ok(json!({
+            "n": self.n,
+            "fundamental": self.fundamental,
+            "offset": self.offset,
+            "limit": self.limit,
+            "solutions": solutions,
+            "more": more,
+            "total": total.map(|t| t as u64),
+        }))
+    }
+}

@@ -1,0 +1,157 @@
+//! `GET /api/tour` (one knight's tour) and `GET /api/tour/count` (how many), by the library's
+//! methods, as `queens tour` runs them.
+
+use crate::error::{bad, ApiError, ApiResult};
+use crate::query::{shorten, Query};
+use crate::State;
+use axum::extract::{RawQuery, State as Shared};
+use axum::Json;
+use queens::tour::{self, count, Board, FindError, Method};
+use queens::Square;
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+const METHODS: [&str; 5] = ["auto", "wirth", "warnsdorff", "divide", "narrow"];
+const METHOD_OF: [Method; 5] = [
+    Method::Auto,
+    Method::Wirth,
+    Method::Warnsdorff,
+    Method::Divide,
+    Method::Narrow,
+];
+
+/// `{"rows","cols","from","closed","found":true,"method","path":[[c,r],...],"work"}`, or
+/// `{"rows","cols","from","closed","found":false,"reason"}` when no tour exists.
+pub async fn get(
+    Shared(state): Shared<Arc<State>>,
+    RawQuery(raw): RawQuery,
+) -> ApiResult<Json<Answer>> {
+    let q = Query::parse(raw.as_deref(), &["board", "from", "method", "closed"])?;
+    let board = board(&q, "8")?;
+    let method = METHOD_OF[q.choice("method", &METHODS)?];
+    let from = from(&q, board)?;
+    let closed = q.flag("closed", false)?;
+    let limits = &state.limits.max_n;
+    let max = match method {
+        Method::Wirth | Method::Warnsdorff => limits.tour_search_squares,
+        _ => limits.tour_squares,
+    };
+    if board.square_count() > max {
+        return Err(bad(format!(
+            "board {board} has {} squares: method {} takes at most {max} here",
+            board.square_count(),
+            method.name()
+        )));
+    }
+    let found = state
+        .heavy
+        .run(
+            move |control| match tour::find(board, from, closed, method, control) {
+                Err(FindError::Stopped(e)) => Err(e.into()),
+                other => Ok(other),
+            },
+        )
+        .await?;
+    let answer = Answer {
+        rows: board.rows,
+        cols: board.cols,
+        from: from.to_string(),
+        closed,
+        found: found.is_ok(),
+        method: None,
+        path: None,
+        work: None,
+        reason: None,
+    };
+    match found {
+        Ok(found) => Ok(Json(Answer {
+            method: Some(found.method.name()),
+            path: Some(super::pairs(found.tour.squares())),
+            work: Some(found.work),
+            ..answer
+        })),
+        Err(e @ (FindError::NoTour(_) | FindError::Exhausted { .. })) => Ok(Json(Answer {
+            reason: Some(e.to_string()),
+            ..answer
+        })),
+        Err(e @ FindError::Invalid(_)) => Err(ApiError::Internal(e.to_string())),
+        Err(e) => Err(bad(e.to_string())),
+    }
+}
+
+/// The answer of `/api/tour`, serialized straight from the path (a million squares as a
+/// JSON value would take ten times the memory).
+#[derive(Serialize)]
+pub struct Answer {
+    rows: usize,
+    cols: usize,
+    from: String,
+    closed: bool,
+    found: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    method: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path: Option<Vec<[u64; 2]>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    work: Option<tour::Work>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+}
+
+/// `{"rows","cols","from","closed","tours"}`: directed open tours from `from`, or (closed)
+/// the closed tours of the board, each counted once whatever its start and direction.
+pub async fn count(
+    Shared(state): Shared<Arc<State>>,
+    RawQuery(raw): RawQuery,
+) -> ApiResult<Json<Value>> {
+    let q = Query::parse(raw.as_deref(), &["board", "from", "closed"])?;
+    let board = board(&q, "5")?;
+    let from = from(&q, board)?;
+    let closed = q.flag("closed", false)?;
+    if board.square_count() > count::MAX_SQUARES {
+        return Err(bad(format!(
+            "board {board} has {} squares: tours are counted on boards of at most {}",
+            board.square_count(),
+            count::MAX_SQUARES
+        )));
+    }
+    let tours = state
+        .heavy
+        .run(move |control| match closed {
+            true => Ok(count::closed(board, control)?),
+            false => Ok(count::open_from(board, from, control)?),
+        })
+        .await?;
+    Ok(Json(json!({
+        "rows": board.rows,
+        "cols": board.cols,
+        "from": from.to_string(),
+        "closed": closed,
+        "tours": tours,
+    })))
+}
+
+/// `board`: N or MxN, read by the library.
+fn board(q: &Query, default: &str) -> ApiResult<Board> {
+    let text = q.get("board").unwrap_or(default);
+    Board::parse(text).map_err(|e| bad(e.to_string()))
+}
+
+/// `from`: one square (`c3` or `3,3`) on the board; a1 when absent.
+fn from(q: &Query, board: Board) -> ApiResult<Square> {
+    let text = q.get("from").unwrap_or("a1");
+    let square = Square::parse(text).map_err(|_| {
+        bad(format!(
+            "bad from '{}': expected a square like c3 or 3,3",
+            shorten(text)
+        ))
+    })?;
+    match board.contains(square) {
+        true => Ok(square),
+        false => Err(bad(format!(
+            "bad from '{}': the square is off the {board} board",
+            shorten(text)
+        ))),
+    }
+}

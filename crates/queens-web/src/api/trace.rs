@@ -1,0 +1,210 @@
+//! `GET /api/trace?n=4&algorithm=wirth&limit=200000`: a classic search step by step, as
+//! `queens trace N --algorithm A --json` prints it, with the running counters.
+//!
+//! Each step is the CLI's JSON object (the library's [`step_json`]) plus `nodes`, `tests` and
+//! `solutions` counted so far; on a `solution` step the tests since the solution before move
+//! from `tests` to `tests_since`, and a `candidate` step also carries its `conflict` in the
+//! form of `/api/check`. The body is written as the search runs, in chunks through a small
+//! channel, so a million steps never sit in memory; a client that goes away stops the search.
+
+use crate::api::conflict;
+use crate::error::{bad, ApiResult};
+use crate::heavy::{self, CancelOnDrop, Guarded};
+use crate::limits::{TRACE_BRUTE, TRACE_PERMUTATIONS, TRACE_STEPS};
+use crate::query::Query;
+use crate::State;
+use axum::body::{Body, Bytes};
+use axum::extract::{RawQuery, State as Shared};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use queens::classic::{self, step::step_json, Algorithm, End, Event, Options, Stats};
+use queens::Control;
+use serde_json::{json, Map, Value};
+use std::convert::Infallible;
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc::error::TrySendError;
+use tokio::sync::mpsc::Sender;
+use tokio_stream::wrappers::ReceiverStream;
+
+const ALGORITHMS: [Algorithm; 6] = [
+    Algorithm::Wirth,
+    Algorithm::Naive,
+    Algorithm::Bitmask,
+    Algorithm::Iterative,
+    Algorithm::Brute,
+    Algorithm::Permutations,
+];
+
+/// Bytes gathered before a chunk is sent.
+const CHUNK: usize = 64 * 1024;
+
+/// `{"n","algorithm","steps":[...],"truncated","stats"}` (and `"timeout":true` when the time
+/// limit cut it short).
+pub async fn get(
+    Shared(state): Shared<Arc<State>>,
+    RawQuery(raw): RawQuery,
+) -> ApiResult<Response> {
+    let q = Query::parse(raw.as_deref(), &["n", "algorithm", "limit"])?;
+    let names: Vec<&str> = ALGORITHMS.iter().map(|a| a.name()).collect();
+    let algorithm = ALGORITHMS[q.choice("algorithm", &names)?];
+    let max = match algorithm {
+        Algorithm::Brute => TRACE_BRUTE,
+        Algorithm::Permutations => TRACE_PERMUTATIONS,
+        _ => state.limits.max_n.trace,
+    };
+    let n = q.n(max).map_err(|e| match algorithm {
+        Algorithm::Brute | Algorithm::Permutations => bad(format!(
+            "{} (the most algorithm {algorithm} traces)",
+            e.body()["error"].as_str().unwrap_or_default()
+        )),
+        _ => e,
+    })?;
+    let limit = q.number("limit", 1, TRACE_STEPS, Some(200_000))?;
+    let ticket = state.heavy.ticket()?;
+    let control = Arc::new(Control::new());
+    let (tx, rx) = tokio::sync::mpsc::channel(4);
+    let time_limit = state.heavy.time_limit();
+    let trace = Trace {
+        n,
+        algorithm,
+        limit,
+        time_limit,
+    };
+    drop(heavy::spawn(ticket, control.clone(), move |c| {
+        trace.write(c, tx);
+        Ok(())
+    }));
+    let body = Guarded {
+        inner: ReceiverStream::new(rx),
+        guard: CancelOnDrop(control),
+    };
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        Body::from_stream(body),
+    )
+        .into_response())
+}
+
+/// What to trace.
+struct Trace {
+    n: usize,
+    algorithm: Algorithm,
+    limit: u64,
+    time_limit: Duration,
+}
+
+/// The body as it is written: a buffer, the channel its chunks go through, and the time
+/// after which a client that does not read is given up.
+struct Writer {
+    buf: Vec<u8>,
+    tx: Sender<Result<Bytes, Infallible>>,
+    deadline: Instant,
+}
+
+impl Writer {
+    /// Appends; sends a chunk when the buffer is full. False when the client has gone.
+    fn push(&mut self, bytes: &[u8]) -> bool {
+        self.buf.extend_from_slice(bytes);
+        self.buf.len() < CHUNK || self.flush()
+    }
+
+    /// Sends what is buffered; waits while the channel is full, up to the deadline (a client
+    /// that stops reading must not hold its permit for ever).
+    fn flush(&mut self) -> bool {
+        let mut chunk = Ok(Bytes::from(std::mem::take(&mut self.buf)));
+        loop {
+            match self.tx.try_send(chunk) {
+                Ok(()) => return true,
+                Err(TrySendError::Closed(_)) => return false,
+                Err(TrySendError::Full(_)) if Instant::now() >= self.deadline => return false,
+                Err(TrySendError::Full(back)) => {
+                    chunk = back;
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            }
+        }
+    }
+}
+
+impl Trace {
+    /// Runs the search and writes the whole body.
+    fn write(self, control: &Control, tx: Sender<Result<Bytes, Infallible>>) {
+        let start = Instant::now();
+        let mut w = Writer {
+            buf: Vec::with_capacity(CHUNK),
+            tx,
+            deadline: start + self.time_limit,
+        };
+        let head = json!({"n": self.n, "algorithm": self.algorithm.name()});
+        let head = head.to_string();
+        w.push(&head.as_bytes()[..head.len() - 1]);
+        w.push(br#","steps":["#);
+        let (mut step, mut solutions, mut timeout, mut gone) = (0u64, 0u64, false, false);
+        let options = Options {
+            trace: true,
+            half: false,
+        };
+        let run = classic::run_counted(self.algorithm, self.n, options, control, |e, stats| {
+            if step >= self.limit {
+                return ControlFlow::Break(());
+            }
+            if step % 1024 == 0 && start.elapsed() > self.time_limit {
+                timeout = true;
+                return ControlFlow::Break(());
+            }
+            step += 1;
+            if let Event::Solution { .. } = e {
+                solutions += 1;
+            }
+            let text = Value::Object(counted(step_json(step, solutions, e), e, stats)).to_string();
+            if (step > 1 && !w.push(b",")) || !w.push(text.as_bytes()) {
+                gone = true;
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        });
+        let Ok(stats) = run else { return };
+        if gone {
+            return;
+        }
+        let tail = tail(&stats, timeout);
+        w.push(b"],");
+        w.push(&tail.as_bytes()[1..]);
+        w.flush();
+    }
+}
+
+/// The end of the body, after the steps: `"truncated"`, `"stats"` (and `"timeout"`), as an
+/// object's text.
+fn tail(stats: &Stats, timeout: bool) -> String {
+    let mut tail = json!({
+        "truncated": stats.end == End::Stopped,
+        "stats": {
+            "solutions": stats.solutions,
+            "nodes": stats.nodes,
+            "tests": stats.tests,
+            "placements": stats.placements,
+            "removals": stats.removals,
+        },
+    });
+    if timeout {
+        tail["timeout"] = json!(true);
+    }
+    tail.to_string()
+}
+
+/// The CLI's step object with the running counters.
+fn counted(mut step: Map<String, Value>, e: &Event, stats: &Stats) -> Map<String, Value> {
+    if let Some(since) = step.remove("tests") {
+        step.insert("tests_since".into(), since);
+    }
+    if let Event::Candidate { conflict: c, .. } = e {
+        step.insert("conflict".into(), json!(c.map(|c| conflict(&c))));
+    }
+    step.insert("nodes".into(), json!(stats.nodes));
+    step.insert("tests".into(), json!(stats.tests));
+    step.insert("solutions".into(), json!(stats.solutions));
+    step
+}

@@ -1,0 +1,96 @@
+//! `queens-web`: the local web page of `queens` and its JSON API, over the `queens` library.
+//!
+//! [`router`] gives the whole application as an axum [`Router`]: the page's files, embedded
+//! at build time ([`assets`]), and the API under `/api/` ([`api`]). [`serve`] runs it on a
+//! listener until a shutdown signal. Every request is bounded ([`limits`]): caps on N, a few
+//! heavy requests at once under a time limit, engines cancelled when their client goes
+//! ([`heavy`]). HTTP stays here: the library knows nothing of it.
+//!
+//! ```no_run
+//! # async fn run() -> std::io::Result<()> {
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+//! queens_web::serve(listener, async { let _ = tokio::signal::ctrl_c().await; }).await
+//! # }
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod api;
+pub mod assets;
+pub mod error;
+pub mod heavy;
+pub mod limits;
+pub mod query;
+
+use axum::Router;
+use heavy::Heavy;
+use limits::Limits;
+use std::future::Future;
+use std::sync::Arc;
+
+/// What every handler shares: the limits, the heavy requests' permits, caches.
+#[derive(Debug)]
+pub struct State {
+    /// The bounds of this server.
+    pub limits: Limits,
+    /// Permits, time limit and running engines of the heavy requests.
+    pub heavy: Heavy,
+    /// The computed rows of `/api/counts`, once made.
+    pub counts: std::sync::OnceLock<serde_json::Value>,
+}
+
+impl State {
+    /// The state of a server with these limits.
+    pub fn new(limits: Limits) -> Arc<State> {
+        Arc::new(State {
+            heavy: Heavy::new(limits.heavy_at_once, limits.time_limit),
+            limits,
+            counts: std::sync::OnceLock::new(),
+        })
+    }
+}
+
+/// The application with the default limits.
+pub fn router() -> Router {
+    router_with(State::new(Limits::default()))
+}
+
+/// The application over a given state (tests keep the state to watch its running engines).
+pub fn router_with(state: Arc<State>) -> Router {
+    Router::new()
+        .nest("/api", api::router(state))
+        .fallback(assets::serve)
+}
+
+/// Serves [`router`] on `listener` until `shutdown` completes; then open requests get
+/// [`limits::SHUTDOWN_GRACE`] to end, and whatever still runs is dropped (which cancels it).
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    serve_with(listener, router(), shutdown).await
+}
+
+/// [`serve`] with a given application.
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let stopping = Arc::new(tokio::sync::Notify::new());
+    let signal = {
+        let stopping = stopping.clone();
+        async move {
+            shutdown.await;
+            stopping.notify_one();
+        }
+    };
+    let server = axum::serve(listener, app).with_graceful_shutdown(signal);
+    tokio::select! {
+        served = server => served,
+        () = async {
+            stopping.notified().await;
+            tokio::time::sleep(limits::SHUTDOWN_GRACE).await;
+        } => Ok(()),
+    }
+}

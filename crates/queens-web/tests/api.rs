@@ -1,0 +1,542 @@
+//! Every endpoint in process (tower's `oneshot` against the router): the happy paths, checked
+//! against the library, and the bad inputs, each a 400 naming the bad value.
+
+mod common;
+
+use common::{app, events, get, ok, refused, request};
+use queens::classic::{self, step::step_json, Algorithm, Event, Options};
+use queens::complete::{self, Instance};
+use queens::count::published;
+use queens::tour::{self, count as tours, Board};
+use queens::{Control, Placement, Solutions, Square, Symmetry};
+use serde_json::Value;
+use std::ops::ControlFlow;
+
+fn rows(v: &Value) -> Placement {
+    let rows: Vec<u32> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_u64().unwrap() as u32 - 1)
+        .collect();
+    Placement::from_rows(rows).unwrap()
+}
+
+#[tokio::test]
+async fn health_says_the_version() {
+    let v = ok(&app(), "/api/health").await;
+    assert_eq!(v["ok"], true);
+    assert_eq!(v["version"], env!("CARGO_PKG_VERSION"));
+    refused(
+        &app(),
+        "/api/health?verbose=1",
+        "unknown parameter 'verbose'",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn the_page_and_only_the_page_is_served() {
+    let app = app();
+    let index = get(&app, "/").await;
+    assert_eq!(index.status, 200);
+    assert!(index.content_type.starts_with("text/html"));
+    assert_eq!(get(&app, "/index.html").await.body, index.body);
+    for name in queens_web::assets::names() {
+        let a = get(&app, &format!("/{name}")).await;
+        assert_eq!(a.status, 200, "{name}");
+        let expected = match name.rsplit('.').next().unwrap() {
+            "html" => "text/html",
+            "js" | "mjs" => "javascript",
+            "css" => "text/css",
+            "svg" => "image/svg+xml",
+            "json" => "application/json",
+            "png" => "image/png",
+            _ => "",
+        };
+        assert!(
+            a.content_type.contains(expected),
+            "{name}: {}",
+            a.content_type
+        );
+    }
+    for path in [
+        "/../Cargo.toml",
+        "/%2e%2e/Cargo.toml",
+        "/%2E%2E/%2E%2E/etc/passwd",
+        "/..%2fCargo.toml",
+        "/assets/index.html",
+        "/src/lib.rs",
+        "/index.html/",
+        "//etc/passwd",
+        "/.%2e/Cargo.toml",
+        "/nothing.js",
+    ] {
+        assert_eq!(get(&app, path).await.status, 404, "{path}");
+    }
+    assert_eq!(request(&app, "POST", "/").await.status, 405);
+}
+
+#[tokio::test]
+async fn unknown_api_paths_and_methods_get_json() {
+    let app = app();
+    for path in [
+        "/api",
+        "/api/",
+        "/api/nothing",
+        "/api/check/more",
+        "/api/../api/health",
+    ] {
+        let a = get(&app, path).await;
+        assert_eq!(a.status, 404, "{path}");
+        assert!(a.error().contains("no such endpoint"), "{path}");
+    }
+    for method in ["POST", "PUT", "DELETE", "PATCH"] {
+        let a = request(&app, method, "/api/check?n=8").await;
+        assert_eq!(a.status, 405, "{method}");
+        assert!(a.error().contains(method));
+    }
+}
+
+#[tokio::test]
+async fn check_lists_every_attack() {
+    let app = app();
+    let v = ok(&app, "/api/check?n=8&queens=a1,c5").await;
+    assert_eq!(v["queens"], serde_json::json!([[1, 1], [3, 5]]));
+    assert_eq!(
+        (v["valid"].as_bool(), v["complete"].as_bool()),
+        (Some(true), Some(false))
+    );
+    let v = ok(&app, "/api/check?n=8&queens=c8+g4+a1+h1+a8").await;
+    let squares = Square::parse_list("c8 g4 a1 h1 a8").unwrap();
+    let expected = Placement::all_attacks(&squares);
+    let got = v["conflicts"].as_array().unwrap();
+    assert_eq!(got.len(), expected.len());
+    for (g, e) in got.iter().zip(&expected) {
+        assert_eq!(g["text"], e.to_string());
+        assert_eq!(g["line"], e.line.to_string());
+        assert_eq!(g["a"][0], e.a.col + 1);
+    }
+    assert_eq!(
+        got[0]["text"],
+        "c8 and g4 attack each other on an anti-diagonal"
+    );
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["conflict_count"], expected.len());
+    let squares: Vec<Square> = (0..64u32).map(|k| Square::new(k % 8, k / 8)).collect();
+    let every: Vec<String> = squares.iter().map(|s| s.to_string()).collect();
+    let full = ok(&app, &format!("/api/check?n=8&queens={}", every.join(","))).await;
+    assert_eq!(
+        full["conflict_count"],
+        Placement::all_attacks(&squares).len()
+    );
+    let full = ok(&app, "/api/check?n=4&queens=a2,b4,c1,d3").await;
+    assert_eq!(full["complete"], true);
+    let empty = ok(&app, "/api/check?n=1").await;
+    assert_eq!(
+        (empty["valid"].as_bool(), empty["complete"].as_bool()),
+        (Some(true), Some(false))
+    );
+}
+
+#[tokio::test]
+async fn check_names_bad_values() {
+    let app = app();
+    refused(
+        &app,
+        "/api/check?n=x",
+        "bad n 'x': expected a whole number from 1 to 64",
+    )
+    .await;
+    refused(&app, "/api/check?n=0", "bad n '0'").await;
+    refused(&app, "/api/check?n=65", "bad n '65'").await;
+    refused(&app, "/api/check", "missing parameter 'n'").await;
+    refused(&app, "/api/check?n=8&queens=3,5", "'3' is not a square").await;
+    refused(
+        &app,
+        "/api/check?n=8&queens=a1,i1",
+        "'i1' is off the 8x8 board",
+    )
+    .await;
+    refused(&app, "/api/check?n=8&queens=a1,a1", "'a1' is given twice").await;
+    refused(&app, "/api/check?n=8&queens=a0", "'a0' is not a square").await;
+    refused(&app, "/api/check?n=8&n=9", "'n' given twice").await;
+    refused(
+        &app,
+        "/api/check?n=8&color=red",
+        "unknown parameter 'color'",
+    )
+    .await;
+    refused(
+        &app,
+        &format!("/api/check?n=8&queens={}", "a1,".repeat(2000)),
+        "bytes",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn complete_fills_the_board_or_says_why_not() {
+    let app = app();
+    let v = ok(&app, "/api/complete?n=8&queens=a1,c5").await;
+    assert_eq!(v["status"], "solved");
+    let p = rows(&v["rows"]);
+    assert!(p.is_solution());
+    assert_eq!((p.rows()[0], p.rows()[2]), (0, 4));
+    assert_eq!(v["queens"].as_array().unwrap().len(), 8);
+    let v = ok(&app, "/api/complete?n=4&queens=a1").await;
+    assert_eq!(v["status"], "impossible");
+    assert!(v["reason"].as_str().unwrap().contains("a1"));
+    let v = ok(&app, "/api/complete?n=8&queens=a1,c3").await;
+    assert_eq!(v["status"], "impossible");
+    assert!(v["reason"]
+        .as_str()
+        .unwrap()
+        .contains("a1 and c3 attack each other"));
+    assert_eq!(ok(&app, "/api/complete?n=3").await["status"], "impossible");
+    refused(&app, "/api/complete?n=65", "bad n '65'").await;
+    refused(&app, "/api/complete?n=8&queens=z9", "off the 8x8 board").await;
+}
+
+#[tokio::test]
+async fn completions_are_counted_up_to_the_cap() {
+    let app = app();
+    let instance = Instance::with_presets(8, &[Square::new(0, 0)]).unwrap();
+    let all = complete::count(&instance, &Control::new()).unwrap().count;
+    let v = ok(&app, "/api/completions?n=8&queens=a1").await;
+    assert_eq!(
+        (v["completions"].as_u64(), v["capped"].as_bool()),
+        (Some(all as u64), Some(false))
+    );
+    let v = ok(&app, "/api/completions?n=8&queens=a1&cap=2").await;
+    assert_eq!(
+        (v["completions"].as_u64(), v["capped"].as_bool()),
+        (Some(2), Some(true))
+    );
+    let v = ok(&app, "/api/completions?n=10").await;
+    assert_eq!(v["completions"], 724);
+    let v = ok(&app, "/api/completions?n=8&queens=a1,b2").await;
+    assert_eq!(v["completions"], 0);
+    refused(&app, "/api/completions?n=21", "bad n '21'").await;
+    refused(&app, "/api/completions?n=8&cap=0", "bad cap '0'").await;
+    refused(&app, "/api/completions?n=8&cap=-1", "bad cap '-1'").await;
+}
+
+#[tokio::test]
+async fn solutions_come_in_the_order_of_list() {
+    let app = app();
+    let all: Vec<Placement> = Solutions::new(8).unwrap().collect();
+    let mut got = Vec::new();
+    for offset in (0..100).step_by(30) {
+        let v = ok(
+            &app,
+            &format!("/api/solutions?n=8&offset={offset}&limit=30"),
+        )
+        .await;
+        assert_eq!(v["total"], 92);
+        assert_eq!(v["more"], offset + 30 < 92);
+        for (k, s) in v["solutions"].as_array().unwrap().iter().enumerate() {
+            assert_eq!(s["index"], offset + k);
+            got.push(rows(&s["rows"]));
+        }
+    }
+    assert_eq!(got, all);
+    let v = ok(&app, "/api/solutions?n=8&fundamental=true").await;
+    let reps = v["solutions"].as_array().unwrap();
+    assert_eq!((reps.len(), v["total"].as_u64()), (12, Some(12)));
+    let orbits: u64 = reps.iter().map(|s| s["orbit"].as_u64().unwrap()).sum();
+    assert_eq!(orbits, 92);
+    assert!(reps
+        .iter()
+        .all(|s| queens::symmetry::is_canonical(&rows(&s["rows"]))));
+    let v = ok(&app, "/api/solutions?n=14&limit=2").await;
+    assert_eq!(
+        (v["more"].as_bool(), v["total"].is_null()),
+        (Some(true), true)
+    );
+    let v = ok(&app, "/api/solutions?n=3").await;
+    assert_eq!(
+        (
+            v["solutions"].as_array().unwrap().len(),
+            v["total"].as_u64()
+        ),
+        (0, Some(0))
+    );
+    refused(&app, "/api/solutions?n=21", "bad n '21'").await;
+    refused(&app, "/api/solutions?n=8&limit=1001", "bad limit '1001'").await;
+    refused(&app, "/api/solutions?n=8&limit=0", "bad limit '0'").await;
+    refused(&app, "/api/solutions?n=8&offset=1000000", "bad offset").await;
+    refused(
+        &app,
+        "/api/solutions?n=8&fundamental=yes",
+        "expected true or false",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn classify_gives_the_orbit_with_all_eight_images() {
+    let app = app();
+    let v = ok(&app, "/api/classify?rows=3,5,2,8,1,7,4,6").await;
+    let p = Placement::parse("3 5 2 8 1 7 4 6").unwrap();
+    assert_eq!(
+        (v["orbit_size"].as_u64(), v["kind"].as_str()),
+        (Some(4), Some("symmetric"))
+    );
+    assert_eq!(v["fixed_by"], serde_json::json!(["identity", "rot180"]));
+    let members = v["members"].as_array().unwrap();
+    for (m, g) in members.iter().zip(Symmetry::ALL) {
+        assert_eq!(m["symmetry"], g.name());
+        assert_eq!(rows(&m["rows"]), g.apply(&p));
+    }
+    assert_eq!(members.len(), 8);
+    let v = ok(&app, "/api/classify?rows=1+2+3+4").await;
+    assert_eq!(v["solution"], false);
+    assert_eq!(v["conflict"]["line"], "diagonal");
+    let v = ok(&app, "/api/classify?rows=2,4,1,3").await;
+    assert_eq!(
+        (v["kind"].as_str(), v["is_canonical"].as_bool()),
+        (Some("doubly symmetric"), Some(true))
+    );
+    refused(&app, "/api/classify?rows=1,1", "two queens in one row").await;
+    refused(&app, "/api/classify?rows=1,5", "bad rows").await;
+    refused(&app, "/api/classify?rows=a1,b3", "'a1' is not a row").await;
+    refused(&app, "/api/classify", "missing parameter 'rows'").await;
+}
+
+#[tokio::test]
+async fn counts_are_computed_then_published() {
+    let v = ok(&app(), "/api/counts").await;
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 27);
+    for (k, row) in rows.iter().enumerate() {
+        let p = published::get(k + 1).unwrap();
+        assert_eq!(row["total"], p.total.to_string());
+        assert_eq!(row["fundamental"], p.fundamental.to_string());
+        let source = if k < 13 { "computed" } else { "published" };
+        assert_eq!(row["source"], source);
+    }
+    refused(&app(), "/api/counts?n=3", "takes no parameters").await;
+}
+
+#[tokio::test]
+async fn count_streams_progress_then_the_result() {
+    let a = get(&app(), "/api/count?n=12").await;
+    assert_eq!(a.status, 200);
+    assert!(a.content_type.starts_with("text/event-stream"));
+    let events = events(&a.body);
+    let (name, result) = events.last().unwrap();
+    assert_eq!(name, "result");
+    assert_eq!(
+        (result["total"].as_str(), result["fundamental"].as_str()),
+        (Some("14200"), Some("1787"))
+    );
+    assert_eq!(
+        result["orbits"],
+        serde_json::json!({"8": "1765", "4": "18", "2": "4"})
+    );
+    assert!(events[..events.len() - 1]
+        .iter()
+        .all(|(n, _)| n == "progress"));
+    let one = events_of(&get(&app(), "/api/count?n=1&engine=bitmask").await.body);
+    assert_eq!(one["orbits"], serde_json::json!({"1": "1"}));
+    refused(&app(), "/api/count?n=21", "bad n '21'").await;
+    refused(
+        &app(),
+        "/api/count?n=8&engine=fastest",
+        "expected one of auto",
+    )
+    .await;
+}
+
+fn events_of(body: &str) -> Value {
+    events(body).pop().unwrap().1
+}
+
+/// The steps of `queens trace` with the running counters, from the library directly.
+fn library_trace(algorithm: Algorithm, n: usize) -> (Vec<(Value, u64, u64)>, classic::Stats) {
+    let mut steps = Vec::new();
+    let mut solutions = 0;
+    let options = Options {
+        trace: true,
+        half: false,
+    };
+    let stats = classic::run_counted(algorithm, n, options, &Control::new(), |e, s| {
+        if let Event::Solution { .. } = e {
+            solutions += 1;
+        }
+        let step = Value::Object(step_json(steps.len() as u64 + 1, solutions, e));
+        steps.push((step, s.nodes, s.tests));
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    (steps, stats)
+}
+
+#[tokio::test]
+async fn trace_steps_are_the_cli_steps_with_counters() {
+    let app = app();
+    for (algorithm, n) in [
+        (Algorithm::Wirth, 4),
+        (Algorithm::Wirth, 6),
+        (Algorithm::Naive, 5),
+        (Algorithm::Bitmask, 5),
+        (Algorithm::Iterative, 5),
+        (Algorithm::Permutations, 4),
+        (Algorithm::Brute, 4),
+    ] {
+        let v = ok(&app, &format!("/api/trace?n={n}&algorithm={algorithm}")).await;
+        let (expected, stats) = library_trace(algorithm, n);
+        let steps = v["steps"].as_array().unwrap();
+        assert_eq!(steps.len(), expected.len(), "{algorithm} {n}");
+        for (got, (want, nodes, tests)) in steps.iter().zip(&expected) {
+            for (key, value) in want.as_object().unwrap() {
+                let key = match (key.as_str(), want["event"].as_str()) {
+                    ("tests", Some("solution")) => "tests_since",
+                    _ => key,
+                };
+                assert_eq!(&got[key], value, "{algorithm} {n} {key}");
+            }
+            assert_eq!(
+                (got["nodes"].as_u64(), got["tests"].as_u64()),
+                (Some(*nodes), Some(*tests))
+            );
+        }
+        assert_eq!(v["truncated"], false);
+        assert_eq!(v["stats"]["nodes"], stats.nodes);
+        assert_eq!(v["stats"]["solutions"], stats.solutions);
+        let last = steps.last().unwrap();
+        assert_eq!(last["solutions"], stats.solutions, "{algorithm} {n}");
+        assert_eq!(last["nodes"], stats.nodes, "{algorithm} {n}");
+        assert_eq!(last["tests"], stats.tests, "{algorithm} {n}");
+    }
+}
+
+#[tokio::test]
+async fn wirths_trace_of_four_reaches_2_4_1_3() {
+    let v = ok(&app(), "/api/trace?n=4").await;
+    let steps = v["steps"].as_array().unwrap();
+    let first = steps.iter().find(|s| s["event"] == "solution").unwrap();
+    assert_eq!(first["rows"], serde_json::json!([2, 4, 1, 3]));
+    let last = steps.last().unwrap();
+    assert_eq!(
+        (last["nodes"].clone(), last["tests"].clone()),
+        (v["stats"]["nodes"].clone(), v["stats"]["tests"].clone())
+    );
+    let brute = ok(&app(), "/api/trace?n=4&algorithm=brute&limit=3").await;
+    assert_eq!(brute["steps"][0]["conflict"]["line"], "row");
+    assert_eq!(brute["truncated"], true);
+    assert_eq!(brute["steps"].as_array().unwrap().len(), 3);
+}
+
+#[tokio::test]
+async fn trace_names_bad_values() {
+    let app = app();
+    refused(&app, "/api/trace?n=13", "bad n '13'").await;
+    refused(
+        &app,
+        "/api/trace?n=9&algorithm=brute",
+        "the most algorithm brute traces",
+    )
+    .await;
+    refused(
+        &app,
+        "/api/trace?n=11&algorithm=permutations",
+        "from 1 to 10",
+    )
+    .await;
+    refused(
+        &app,
+        "/api/trace?n=8&algorithm=fast",
+        "bad algorithm 'fast'",
+    )
+    .await;
+    refused(&app, "/api/trace?n=8&limit=0", "bad limit '0'").await;
+    refused(&app, "/api/trace?n=8&limit=1000001", "bad limit").await;
+}
+
+#[tokio::test]
+async fn tours_are_found_or_refused_with_the_reason() {
+    let app = app();
+    let v = ok(&app, "/api/tour?board=4x30&from=b1").await;
+    assert_eq!(
+        (v["found"].as_bool(), v["method"].as_str()),
+        (Some(true), Some("narrow"))
+    );
+    let board = Board::new(4, 30);
+    let path: Vec<Square> = v["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            Square::new(
+                p[0].as_u64().unwrap() as u32 - 1,
+                p[1].as_u64().unwrap() as u32 - 1,
+            )
+        })
+        .collect();
+    let t = tour::Tour::new(board, &path).unwrap();
+    assert_eq!(t.start(), Square::new(1, 0));
+    let v = ok(&app, "/api/tour?board=8&from=a1&closed=true").await;
+    assert_eq!(v["path"].as_array().unwrap().len(), 64);
+    assert_eq!(v["closed"], true);
+    let v = ok(&app, "/api/tour?board=3x7&from=d2").await;
+    assert_eq!(v["found"], false);
+    assert!(v["reason"].as_str().unwrap().contains("proves none exists"));
+    let v = ok(&app, "/api/tour?board=1000x1000&from=500,500").await;
+    assert_eq!(v["path"].as_array().unwrap().len(), 1_000_000);
+    refused(&app, "/api/tour?board=0", "bad board '0'").await;
+    refused(&app, "/api/tour?board=1001x1000", "at most 1000000").await;
+    refused(&app, "/api/tour?board=9&method=wirth", "at most 64").await;
+    refused(
+        &app,
+        "/api/tour?board=8&method=divine",
+        "bad method 'divine'",
+    )
+    .await;
+    refused(&app, "/api/tour?board=8&from=i9", "off the 8x8 board").await;
+    refused(&app, "/api/tour?board=8&from=x", "bad from 'x'").await;
+    refused(
+        &app,
+        "/api/tour?board=4x8&method=divide",
+        "both sides at least 5",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn tours_are_counted_by_the_library() {
+    let app = app();
+    let v = ok(&app, "/api/tour/count?board=5x5&from=a1").await;
+    let expected = tours::open_from(Board::new(5, 5), Square::new(0, 0), &Control::new()).unwrap();
+    assert_eq!(v["tours"], expected);
+    let v = ok(&app, "/api/tour/count?board=3x4&closed=true").await;
+    assert_eq!(v["tours"], 0);
+    refused(&app, "/api/tour/count?board=9", "at most 64").await;
+}
+
+#[tokio::test]
+async fn big_boards_are_solved_and_checked() {
+    let app = app();
+    let v = ok(&app, "/api/solve?n=10000").await;
+    assert_eq!(
+        (v["valid"].as_bool(), v["algorithm"].as_str()),
+        (Some(true), Some("explicit"))
+    );
+    assert!(rows(&v["rows"]).is_solution());
+    let v = ok(&app, "/api/solve?n=500&algorithm=min-conflicts&seed=7").await;
+    let again = ok(&app, "/api/solve?n=500&algorithm=min-conflicts&seed=7").await;
+    assert_eq!(v["rows"], again["rows"]);
+    assert!(rows(&v["rows"]).is_solution());
+    let v = ok(&app, "/api/solve?n=3").await;
+    assert_eq!(v["exists"], false);
+    assert!(v["reason"].as_str().unwrap().contains("N = 3"));
+    refused(&app, "/api/solve?n=100001", "bad n '100001'").await;
+    refused(&app, "/api/solve?n=8&seed=3", "seed has no effect").await;
+    refused(
+        &app,
+        "/api/solve?n=8&algorithm=min-conflicts&seed=x",
+        "bad seed 'x'",
+    )
+    .await;
+}

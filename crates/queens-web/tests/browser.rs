@@ -1,0 +1,284 @@
+//! The page in a real browser: this test starts the server (the library's `serve` on
+//! 127.0.0.1, a free port), runs the browser tests of `e2e/` (node's test runner driving
+//! Debian's chromium through playwright-core) against it, and fails on any failure.
+//!
+//! The answers the page must show come from the `queens` library here (the step at which the
+//! wirth trace of N = 4 reaches its first solution, the counters of `queens list --stats`,
+//! the counts of N = 12), and what the page produced (the completed board, the knight's
+//! tour, the count of tours) is written by the browser tests to `results.jsonl` and checked
+//! here with the library, as `queens check` and `queens tour --check` would.
+//!
+//! Without /usr/bin/chromium the test fails when the environment variable `CI` is set, and is
+//! skipped with a loud message otherwise. `npm ci` runs in `e2e/` when its `node_modules` is
+//! missing. Screenshots go to `target/tmp/e2e/screenshots/`.
+
+use queens::classic::{self, Algorithm, Event, Options};
+use queens::tour::{self, Board, Tour};
+use queens::{Control, Engine, Placement, Square};
+use serde_json::{json, Value};
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+/// Far more than the tests need (about two minutes): a hung browser must not hang CI.
+const DEADLINE: Duration = Duration::from_secs(20 * 60);
+
+#[test]
+fn the_page_in_a_real_browser() {
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| CHROMIUM.to_string());
+    if !Path::new(&chromium).exists() {
+        let message = format!(
+            "the browser tests need {chromium} (Debian: apt-get install chromium); .ci/run installs it"
+        );
+        if std::env::var_os("CI").is_some() {
+            panic!("{message}");
+        }
+        // Straight to stderr, past the test harness's capture: a skip must be seen.
+        let _ = writeln!(
+            std::io::stderr(),
+            "\n**********\n*** SKIPPED: the browser tests did not run: {message}\n**********\n"
+        );
+        return;
+    }
+    let e2e = Path::new(env!("CARGO_MANIFEST_DIR")).join("e2e");
+    install_node_packages(&e2e);
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("e2e");
+    std::fs::create_dir_all(&out).expect("a folder for the screenshots");
+    // One results file per run: two runs at once (cargo test in two terminals) keep apart.
+    let results = out.join(format!("results-{}.jsonl", std::process::id()));
+    let _ = std::fs::remove_file(&results);
+
+    let server = Server::start();
+    let status = run_node_tests(&e2e, &server.url, &out, &results, &chromium);
+    drop(server);
+    assert!(status, "the browser tests failed (their output is above)");
+    check_results(&results);
+    let _ = std::fs::remove_file(&results);
+}
+
+/// `npm ci` when the packages are missing (a fresh clone); CI installs them beforehand.
+fn install_node_packages(e2e: &Path) {
+    if e2e.join("node_modules").join("playwright-core").exists() {
+        return;
+    }
+    let status = Command::new("npm")
+        .args(["ci", "--no-audit", "--no-fund"])
+        .current_dir(e2e)
+        .status()
+        .expect("npm runs (Node.js 20 or later is needed for the browser tests)");
+    assert!(status.success(), "npm ci failed in {}", e2e.display());
+}
+
+/// The server on a thread of its own, stopped when dropped.
+struct Server {
+    url: String,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<std::io::Result<()>>>,
+}
+
+impl Server {
+    fn start() -> Server {
+        let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
+        let listener = runtime
+            .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+            .expect("a free port on 127.0.0.1");
+        let url = format!("http://{}/", listener.local_addr().expect("an address"));
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            runtime.block_on(queens_web::serve(listener, async {
+                let _ = stopped.await;
+            }))
+        });
+        Server {
+            url,
+            stop: Some(stop),
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let served = thread.join();
+            if !std::thread::panicking() {
+                served
+                    .expect("the server thread ends")
+                    .expect("the server stops cleanly");
+            }
+        }
+    }
+}
+
+fn run_node_tests(e2e: &Path, url: &str, out: &Path, results: &Path, chromium: &str) -> bool {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(e2e.join("tests"))
+        .expect("e2e/tests")
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|p| p.to_string_lossy().ends_with(".test.mjs"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 7, "the browser test files are missing");
+    let child = Command::new("node")
+        .args(["--test", "--test-concurrency=1", "--test-reporter=spec"])
+        .args(&files)
+        .current_dir(e2e)
+        .env("QUEENS_URL", url)
+        .env("QUEENS_OUT", out)
+        .env("QUEENS_RESULTS", results)
+        .env("QUEENS_EXPECT", expectations().to_string())
+        .env("CHROMIUM", chromium)
+        .stdin(Stdio::null())
+        .spawn()
+        .expect("node runs (Node.js 20 or later is needed for the browser tests)");
+    wait(child)
+}
+
+/// Waits for the node tests, killing them past the deadline.
+fn wait(mut child: Child) -> bool {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("the node tests' status") {
+            return status.success();
+        }
+        if start.elapsed() > DEADLINE {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the browser tests took longer than {DEADLINE:?}");
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// What the page must show, from the library.
+fn expectations() -> Value {
+    let wirth4 = trace_facts(4);
+    json!({
+        "wirth4": wirth4,
+        "first6": trace_facts(6)["first_solution_step"],
+        "first7": trace_facts(7)["first_solution_step"],
+        "count12": count_facts(12),
+    })
+}
+
+/// The wirth trace of N as `queens trace N` numbers it: every event is a step.
+fn trace_facts(n: usize) -> Value {
+    let mut steps = 0u64;
+    let mut places = 0u64;
+    let mut first: Option<(u64, u64, u64, String)> = None;
+    let options = Options {
+        trace: true,
+        half: false,
+    };
+    let stats = classic::run(Algorithm::Wirth, n, options, &Control::new(), |e| {
+        steps += 1;
+        match e {
+            Event::Place(_) => places += 1,
+            Event::Solution {
+                placement, tests, ..
+            } if first.is_none() => {
+                // the empty board is a node too; `tests` counts from the start for the first
+                first = Some((steps, places + 1, *tests, placement.perm()));
+            }
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    })
+    .expect("the wirth search runs");
+    let (step, nodes, tests, rows) = first.expect("a first solution");
+    json!({
+        "first_solution_step": step,
+        "first_solution": rows,
+        "nodes_at_first": nodes,
+        "tests_at_first": tests,
+        "steps": steps,
+        "stats": {
+            "nodes": stats.nodes,
+            "tests": stats.tests,
+            "solutions": stats.solutions,
+            "placements": stats.placements,
+        },
+    })
+}
+
+fn count_facts(n: usize) -> Value {
+    let counts = queens::count::count(n, Engine::Auto, &Control::new()).expect("a count");
+    let orbits: serde_json::Map<String, Value> = counts
+        .orbits()
+        .into_iter()
+        .filter(|&(_, k)| k > 0)
+        .map(|(size, k)| (size.to_string(), json!(k.to_string())))
+        .collect();
+    json!({
+        "total": counts.total.to_string(),
+        "fundamental": counts.fundamental().to_string(),
+        "orbits": orbits,
+    })
+}
+
+/// The boards and tours the page produced, checked with the library.
+fn check_results(results: &Path) {
+    let text = std::fs::read_to_string(results).expect("the browser tests' results");
+    let mut kinds = Vec::new();
+    for line in text.lines() {
+        let record: Value = serde_json::from_str(line).expect("a JSON line");
+        let kind = record["kind"].as_str().expect("a kind").to_string();
+        match kind.as_str() {
+            "placement" => check_placement(&record),
+            "tour" => check_tour(&record),
+            "tour_count" => check_tour_count(&record),
+            other => panic!("unknown result kind {other}"),
+        }
+        kinds.push(kind);
+    }
+    for kind in ["placement", "tour", "tour_count"] {
+        assert!(kinds.iter().any(|k| k == kind), "no {kind} was checked");
+    }
+}
+
+fn squares(record: &Value, field: &str) -> Vec<Square> {
+    record[field]
+        .as_array()
+        .expect("a list of squares")
+        .iter()
+        .map(|s| Square::parse(s.as_str().expect("a square")).expect("a square name"))
+        .collect()
+}
+
+fn check_placement(record: &Value) {
+    let n = record["n"].as_u64().expect("n") as usize;
+    let placement =
+        Placement::from_squares(&squares(record, "squares")).expect("one queen per file");
+    assert_eq!(placement.n(), n, "{record}");
+    assert!(
+        placement.is_solution(),
+        "not a solution: {}",
+        placement.perm()
+    );
+}
+
+fn check_tour(record: &Value) {
+    let board = Board::new(
+        record["rows"].as_u64().expect("rows") as usize,
+        record["cols"].as_u64().expect("cols") as usize,
+    );
+    let path = squares(record, "path");
+    let tour = Tour::new(board, &path).unwrap_or_else(|e| panic!("not a tour: {e}"));
+    let from = Square::parse(record["from"].as_str().expect("from")).expect("a square");
+    assert_eq!(tour.start(), from);
+}
+
+fn check_tour_count(record: &Value) {
+    let board = Board::new(
+        record["rows"].as_u64().expect("rows") as usize,
+        record["cols"].as_u64().expect("cols") as usize,
+    );
+    let from = Square::parse(record["from"].as_str().expect("from")).expect("a square");
+    let count = tour::count::open_from(board, from, &Control::new()).expect("a count");
+    assert_eq!(record["tours"].as_u64(), Some(count), "{record}");
+}
