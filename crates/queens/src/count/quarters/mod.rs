@@ -195,13 +195,18 @@ impl Frame {
     }
 
     /// The (weighted) count of one part.
-    fn count(&self, part: &Part, buf: &mut Buffers) -> u128 {
+    /// The (weighted) count of one part; [`Error::Cancelled`] between two of its choices
+    /// once `control` is cancelled (a choice of N = 27 takes seconds).
+    fn count(&self, part: &Part, buf: &mut Buffers, control: &Control) -> Result<u128, Error> {
         let l = &self.layout;
         let en = part.north as usize;
         let sum = self.ne.with(l, en, |ne| {
             self.nw.with(l, l.all_north() ^ en, |nw| {
                 let mut sum = 0u128;
                 for (es, w) in choices(l, self.reduce, en) {
+                    if control.is_cancelled() {
+                        return Err(Error::Cancelled);
+                    }
                     sum += self.se.with(l, es, |se| {
                         self.sw.with(l, l.all_south() ^ es, |sw| {
                             let c = Choice {
@@ -216,10 +221,10 @@ impl Frame {
                         })
                     });
                 }
-                sum
+                Ok(sum)
             })
-        });
-        sum * part.weight as u128
+        })?;
+        Ok(sum * part.weight as u128)
     }
 }
 
@@ -308,10 +313,7 @@ pub fn count_parts(
                 .map_init(
                     || Buffers::new(&frame.layout, cap),
                     |buf, (i, part)| {
-                        if control.is_cancelled() {
-                            return Err(Error::Cancelled);
-                        }
-                        let c = frame.count(part, buf);
+                        let c = frame.count(part, buf, control)?;
                         done(run.start + i, c);
                         control.advance(1);
                         Ok(c)
