@@ -112,10 +112,7 @@ impl Plan {
             }
             _ => {
                 let subs = dihedral::subproblems(n, dihedral::default_depth(n));
-                let costs = subs
-                    .par_iter()
-                    .map(|s| dihedral::probe(s, dihedral::PROBE_DIVES))
-                    .collect();
+                let costs = dihedral_costs(&subs);
                 (List::Dihedral(subs), costs)
             }
         };
@@ -278,6 +275,17 @@ pub fn counts(n: usize, engine: Engine, sum: u128) -> Option<Counts> {
 /// estimate scales the sample by the number of parts.
 fn quarter_costs(parts: &[quarters::Part]) -> Vec<f64> {
     vec![1.0; parts.len()]
+}
+
+/// Random dives for the costs of all the dihedral parts together, about: a long list gets
+/// fewer per part (its shares hold so many parts that the noise of each cost averages out),
+/// so that listing the parts of N = 27 takes about a second.
+const DIVES_IN_ALL: usize = 800_000;
+
+/// The costs of the dihedral parts: Knuth's estimate of the nodes under each.
+fn dihedral_costs(subs: &[dihedral::SubProblem]) -> Vec<f64> {
+    let dives = (DIVES_IN_ALL / subs.len().max(1)).clamp(2, dihedral::PROBE_DIVES);
+    subs.par_iter().map(|s| dihedral::probe(s, dives)).collect()
 }
 
 /// The groups of the quarters parts: the parts of one frame (the same fixed queens) share the

@@ -61,7 +61,7 @@ pub enum MergeError {
         first: usize,
         second: usize,
     },
-    #[error("missing {} of {shares}: {}", plural(missing.len(), "share"), list(missing))]
+    #[error("missing {} of the {shares} shares: {}", missing.len(), list(missing))]
     Missing { missing: Vec<usize>, shares: usize },
     #[error("shard {shard} names part {part}, but the plan has {parts} parts")]
     OutOfRange {
@@ -390,7 +390,7 @@ mod tests {
         };
         assert_eq!(
             e.to_string(),
-            "missing 13 shares of 20: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, ... (3 more)"
+            "missing 13 of the 20 shares: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, ... (3 more)"
         );
     }
 }
