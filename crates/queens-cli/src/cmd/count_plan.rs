@@ -153,8 +153,8 @@ pub fn run(o: Options, pool: &rayon::ThreadPool) -> Result<Exit> {
             job.finished_part(costs[i]);
         })
     });
-    if let Some(ck) = &checkpoint {
-        ck.check()?;
+    if let Some(ck) = checkpoint {
+        ck.finish()?;
     }
     let counted = job.check(result)?;
     let seconds = job.seconds();
@@ -253,9 +253,6 @@ fn look_ahead(
             ck.record(i, c);
         }
         work.done.push((i, c));
-    }
-    if let Some(ck) = checkpoint {
-        ck.check()?;
     }
     let mut taken = vec![false; work.plan.len()];
     for &(i, _) in &sampled {
