@@ -257,7 +257,7 @@ impl TorusOrbit {
             let image = g.apply(p);
             for a in 0..n {
                 let moved = translate(image.rows(), a, n - image.rows()[(n - a) % n] as usize);
-                if best.as_ref().map_or(true, |b| moved < *b) {
+                if best.as_ref().is_none_or(|b| moved < *b) {
                     best = Some(moved);
                 }
             }

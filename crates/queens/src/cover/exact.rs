@@ -155,7 +155,7 @@ impl<F: FnMut(&[u32]) -> ControlFlow<()>> Walk<'_, F> {
             return Ok((self.visit)(&self.chosen));
         }
         self.nodes += 1;
-        if self.nodes % 256 == 0 && self.control.is_cancelled() {
+        if self.nodes.is_multiple_of(256) && self.control.is_cancelled() {
             return Err(Error::Cancelled);
         }
         let Some(candidates) = self.through_full_diagonals(candidates, &covered) else {

@@ -67,7 +67,7 @@ pub fn find(n: usize, control: &Control) -> Result<Option<Cover>, Error> {
     if let Some(solutions) = modular::cover(n) {
         return Ok(Some(sorted(solutions, Method::Modular)));
     }
-    if n % 2 == 0 && n <= exact::MAX_N {
+    if n.is_multiple_of(2) && n <= exact::MAX_N {
         let mirror = exact::Exact::mirror_pairs(n, control)?;
         if let Some(found) = first_cover(&mirror, control)? {
             return Ok(Some(sorted(found, Method::Mirror)));

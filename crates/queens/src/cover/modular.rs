@@ -13,7 +13,7 @@ use crate::placement::Placement;
 
 /// Whether the modular construction applies: gcd(N, 6) = 1.
 pub fn applies(n: usize) -> bool {
-    n % 2 != 0 && n % 3 != 0
+    !n.is_multiple_of(2) && !n.is_multiple_of(3)
 }
 
 /// The N shifted solutions, shift b = 0, 1, ..., N - 1; `None` unless gcd(N, 6) = 1.

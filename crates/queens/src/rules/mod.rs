@@ -91,7 +91,7 @@ impl Rules {
     /// (queens or superqueens), N divisible by 2 or 3 (Pólya 1918; superqueen solutions are
     /// queen solutions).
     pub fn none_known(self, n: usize) -> bool {
-        self.torus && n > 1 && (n % 2 == 0 || n % 3 == 0)
+        self.torus && n > 1 && (n.is_multiple_of(2) || n.is_multiple_of(3))
     }
 
     /// The line on which pieces on `a` and `b` attack each other on an `n` x `n` board.

@@ -46,7 +46,7 @@ impl Graph {
         if free == 0 {
             return 1;
         }
-        if depth % 8 == 0 && control.is_cancelled() {
+        if depth.is_multiple_of(8) && control.is_cancelled() {
             return 0;
         }
         let cand = self.nb[cur] & free;

@@ -51,7 +51,7 @@ fn even_parts(mut len: usize) -> Vec<usize> {
 /// Parts of a side, and which of them (if any) is odd. With `around`, an odd side is cut so
 /// that the odd part holds that coordinate; otherwise the odd part comes last.
 fn cut(len: usize, around: Option<usize>) -> (Vec<usize>, Option<usize>) {
-    if len % 2 == 0 {
+    if len.is_multiple_of(2) {
         return (even_parts(len), None);
     }
     let ok = |x: usize| x == 0 || x >= 8;

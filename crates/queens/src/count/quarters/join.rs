@@ -1,0 +1,320 @@
+//! The join of one choice: the east half boards (pieces of the north-east and south-east
+//! quarters on complementary files, no shared diagonal) against the west half boards, counted
+//! as disjoint pairs of keys by the sieve of [`crate::count::disjoint`]. One side is loaded
+//! into the sieve and the other queries it; under a memory budget both sides are made and
+//! loaded in slices of whole groups of pieces, so that a thread never holds more than `cap`
+//! half boards of a side.
+
+use super::frames::Reduce;
+use super::layout::Layout;
+use super::pieces::Pieces;
+use crate::count::disjoint::{Sieve, BLOCK};
+
+/// The four piece lists of one choice, and how its frame is reduced.
+pub(super) struct Choice<'a> {
+    pub layout: &'a Layout,
+    pub reduce: Reduce,
+    pub ne: &'a Pieces,
+    pub se: &'a Pieces,
+    pub nw: &'a Pieces,
+    pub sw: &'a Pieces,
+}
+
+/// The working memory of one thread.
+pub(super) struct Buffers {
+    east: Vec<u64>,
+    west: Vec<u64>,
+    /// Keys of the full width, and keys without their two top bits (the longest diagonals).
+    sieve: Sieve,
+    narrow: Sieve,
+    /// The most half boards of a side held at once.
+    cap: usize,
+}
+
+impl Buffers {
+    pub fn new(l: &Layout, cap: usize) -> Buffers {
+        Buffers {
+            east: Vec::new(),
+            west: Vec::new(),
+            sieve: Sieve::new(l.bits()),
+            narrow: Sieve::new(l.bits() - 2),
+            cap: cap.max(1),
+        }
+    }
+
+    /// About the bytes a thread needs per half board of its cap (both sides, the sieve).
+    pub fn bytes_per_set(l: &Layout) -> usize {
+        2 * (8 + Sieve::bytes_per_set(l.bits()))
+    }
+}
+
+/// Where the making of a side's half boards stands: the next north group, and how many
+/// south groups are still candidates (north groups by ascending files meet south groups by
+/// descending files).
+#[derive(Clone, Copy)]
+struct Cursor {
+    i: usize,
+    j: usize,
+}
+
+/// The half boards of one side from `at` on: pieces of its north and south quarters with
+/// complementary files and no shared diagonal, as keys in `out[..k]`; returns `k`. Stops after
+/// the group that brings `k` to `cap` or more, `at` then says where to go on from.
+#[inline(always)]
+fn half(side: Side, at: &mut Cursor, cap: usize, out: &mut Vec<u64>) -> usize {
+    let (north, south) = (side.north, side.south);
+    let mut k = 0;
+    while at.i < north.groups.len() && k < cap {
+        let i = at.i;
+        at.i += 1;
+        let t = side.cols ^ north.groups[i].0;
+        while at.j > 0 && south.groups[at.j - 1].0 > t {
+            at.j -= 1;
+        }
+        if at.j == 0 {
+            at.i = north.groups.len();
+            break;
+        }
+        if south.groups[at.j - 1].0 != t {
+            continue;
+        }
+        let (above, below) = (north.group(i), south.group(at.j - 1));
+        // Room for the vector writes past the end.
+        if out.len() < k + above.len() * below.len() + 8 {
+            out.resize(k + above.len() * below.len() + 8, 0);
+        }
+        k += unions(above, below, &mut out[k..]);
+    }
+    k
+}
+
+/// Writes `a | b` for the pairs of `above` and `below` with `a & b == 0` to the front of `out`
+/// (which has room for every pair and 8 more); returns how many.
+#[inline(always)]
+fn unions(above: &[u64], below: &[u64], out: &mut [u64]) -> usize {
+    assert!(out.len() >= above.len() * below.len());
+    #[cfg(target_arch = "x86_64")]
+    if below.len() >= 4 && *AVX512 {
+        // SAFETY: the CPU has AVX-512 (checked once), and `out` has room for every pair and
+        // 8 more (asserted by the caller's resize, checked below).
+        assert!(out.len() >= above.len() * below.len() + 8);
+        return unsafe { unions_avx512(above, below, out.as_mut_ptr()) };
+    }
+    let dst = out.as_mut_ptr();
+    let mut kept = 0;
+    for &a in above {
+        // Branch-free: write every union, keep it only when disjoint.
+        for &b in below {
+            // SAFETY: `kept` counts the pairs kept so far, fewer than the pairs seen, so it
+            // stays below `above.len() * below.len()`, within `out` (asserted above).
+            unsafe { dst.add(kept).write(a | b) };
+            kept += (a & b == 0) as usize;
+        }
+    }
+    kept
+}
+
+/// Whether the CPU has the AVX-512 instructions of [`unions_avx512`].
+#[cfg(target_arch = "x86_64")]
+static AVX512: std::sync::LazyLock<bool> =
+    std::sync::LazyLock::new(|| is_x86_feature_detected!("avx512f"));
+
+/// [`unions`] eight pairs at a time: the unions of `a` with eight `b`, the disjoint ones packed
+/// to the front of a vector register (a compress to a register, then a plain store: the
+/// compress straight to memory is slow on some CPUs), and the count of the mask.
+///
+/// # Safety
+/// The CPU must have AVX-512F, and `out` room for every pair and 8 more.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,popcnt")]
+unsafe fn unions_avx512(above: &[u64], below: &[u64], out: *mut u64) -> usize {
+    use core::arch::x86_64::*;
+    let mut kept = 0usize;
+    let tail = below.len() % 8;
+    let last: __mmask8 = if tail == 0 { 0xFF } else { (1u8 << tail) - 1 };
+    for &a in above {
+        let va = _mm512_set1_epi64(a as i64);
+        let mut i = 0;
+        while i < below.len() {
+            let m = if i + 8 <= below.len() { 0xFF } else { last };
+            let vb = _mm512_maskz_loadu_epi64(m, below.as_ptr().add(i) as *const i64);
+            let keep = _mm512_mask_testn_epi64_mask(m, va, vb);
+            let u = _mm512_maskz_compress_epi64(keep, _mm512_or_si512(va, vb));
+            _mm512_storeu_si512(out.add(kept) as *mut __m512i, u);
+            kept += keep.count_ones() as usize;
+            i += 8;
+        }
+    }
+    kept
+}
+
+/// The cut bits for a sieve of `blocks` blocks and keys narrower than `width`: the bits most
+/// often held on both sides, by the shares of the pieces (a half board holds a bit when
+/// either of its pieces does).
+fn cut_bits(c: &Choice, blocks: usize, width: u32) -> u64 {
+    // One cut bit per doubling of the blocks, up to 4 (measured: 5 or 6 skip hardly more).
+    let t = match blocks {
+        0 | 1 => 0,
+        b => (b.ilog2() as usize + 1).min(4),
+    };
+    let either = |a: f32, b: f32| 1.0 - (1.0 - a) * (1.0 - b);
+    let mut best = [(0f32, 0u32); 4];
+    for bit in 0..width as usize {
+        let score =
+            either(c.ne.share[bit], c.se.share[bit]) * either(c.nw.share[bit], c.sw.share[bit]);
+        if t > 0 && score > best[t - 1].0 {
+            best[t - 1] = (score, bit as u32);
+            best[..t].sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
+        }
+    }
+    best[..t]
+        .iter()
+        .filter(|b| b.0 > 0.0)
+        .fold(0, |m, b| m | 1 << b.1)
+}
+
+/// One side of a choice: its north and south pieces and its files.
+#[derive(Clone, Copy)]
+struct Side<'a> {
+    north: &'a Pieces,
+    south: &'a Pieces,
+    cols: u32,
+}
+
+impl Side<'_> {
+    fn start(&self) -> Cursor {
+        Cursor {
+            i: 0,
+            j: self.south.groups.len(),
+        }
+    }
+
+    fn done(&self, at: &Cursor) -> bool {
+        at.i >= self.north.groups.len()
+    }
+}
+
+/// The (weighted) number of solutions of one choice.
+pub(super) fn join(c: &Choice, buf: &mut Buffers) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if is_x86_feature_detected!("avx512vpopcntdq") && is_x86_feature_detected!("avx512vl") {
+            // SAFETY: the CPU has just been found to have the features the function is built
+            // for.
+            return unsafe { join_avx512(c, buf) };
+        }
+        if is_x86_feature_detected!("popcnt") && is_x86_feature_detected!("avx2") {
+            // SAFETY: as above.
+            return unsafe { join_native(c, buf) };
+        }
+    }
+    join_body(c, buf)
+}
+
+/// [`join_body`] built for the CPUs that count the bits of a vector in one instruction.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,avx2,bmi1,bmi2,avx512f,avx512vl,avx512vpopcntdq")]
+unsafe fn join_avx512(c: &Choice, buf: &mut Buffers) -> u64 {
+    join_body(c, buf)
+}
+
+/// [`join_body`] built for the CPUs with 256-bit vectors and a bit-count instruction.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,avx2,bmi1,bmi2")]
+unsafe fn join_native(c: &Choice, buf: &mut Buffers) -> u64 {
+    join_body(c, buf)
+}
+
+#[inline(always)]
+fn join_body(c: &Choice, buf: &mut Buffers) -> u64 {
+    let l = c.layout;
+    let east = Side {
+        north: c.ne,
+        south: c.se,
+        cols: l.east,
+    };
+    let west = Side {
+        north: c.nw,
+        south: c.sw,
+        cols: l.west,
+    };
+    let bits = l.bits();
+    let cap = buf.cap;
+    let Buffers {
+        east: ebuf,
+        west: wbuf,
+        sieve,
+        narrow,
+        ..
+    } = buf;
+    match c.reduce {
+        // The diagonal trick: the west half boards hold neither longest diagonal and are
+        // loaded without the two top bits; the east ones query, and those bits set their
+        // weight.
+        Reduce::FlipDiagonals => {
+            let low = !l.longest();
+            let split = |a: u64| (a & low, (a >> (bits - 2)).count_ones());
+            sweep(c, (west, wbuf), (east, ebuf), narrow, bits - 2, cap, split)
+        }
+        // The centre queen holds both longest diagonals: no key has the top bits.
+        Reduce::MirrorFlip | Reduce::None => {
+            let (sieve, width) = if c.reduce == Reduce::MirrorFlip {
+                (narrow, bits - 2)
+            } else {
+                (sieve, bits)
+            };
+            let (mut ea, mut wa) = (east.start(), west.start());
+            let e = half(east, &mut ea, cap, ebuf);
+            let w = half(west, &mut wa, cap, wbuf);
+            if !east.done(&ea) || !west.done(&wa) {
+                return sweep(c, (west, wbuf), (east, ebuf), sieve, width, cap, |a| (a, 0));
+            }
+            // The fewer half boards are loaded, the others query.
+            let (loaded, queries) = if w <= e {
+                (&wbuf[..w], &ebuf[..e])
+            } else {
+                (&ebuf[..e], &wbuf[..w])
+            };
+            sieve.load(loaded, cut_bits(c, loaded.len().div_ceil(BLOCK), width));
+            sieve.count_each(queries, |a| (a, 0))
+        }
+    }
+}
+
+/// Loads the half boards of `loaded` slice by slice and queries each slice with those of
+/// `queries` (made once when they fit the cap, else again for each slice).
+#[inline(always)]
+fn sweep(
+    c: &Choice,
+    (loaded, lbuf): (Side, &mut Vec<u64>),
+    (queries, qbuf): (Side, &mut Vec<u64>),
+    sieve: &mut Sieve,
+    width: u32,
+    cap: usize,
+    split: impl Fn(u64) -> (u64, u32) + Copy,
+) -> u64 {
+    let mut total = 0;
+    let mut made: Option<usize> = None;
+    let mut la = loaded.start();
+    while !loaded.done(&la) {
+        let w = half(loaded, &mut la, cap, lbuf);
+        if w == 0 {
+            continue;
+        }
+        sieve.load(&lbuf[..w], cut_bits(c, w.div_ceil(BLOCK), width));
+        if let Some(e) = made {
+            total += sieve.count_each(&qbuf[..e], split);
+            continue;
+        }
+        let mut qa = queries.start();
+        while !queries.done(&qa) {
+            let first = qa.i == 0;
+            let e = half(queries, &mut qa, cap, qbuf);
+            if first && queries.done(&qa) {
+                made = Some(e);
+            }
+            total += sieve.count_each(&qbuf[..e], split);
+        }
+    }
+    total
+}
