@@ -91,13 +91,13 @@ fn the_engine_option_needs_a_name() {
 #[test]
 fn an_engine_refuses_sizes_beyond_its_limit_before_counting() {
     let assert = queens()
-        .args(["count", "20..24", "--engine", "quarters"])
+        .args(["count", "26..28", "--engine", "quarters"])
         .assert()
         .code(2)
         .stdout(predicate::str::is_empty());
     let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
     assert!(
-        stderr.contains("N = 24") && stderr.contains("quarters") && stderr.contains("23"),
+        stderr.contains("N = 28") && stderr.contains("quarters") && stderr.contains("27"),
         "{stderr}"
     );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");

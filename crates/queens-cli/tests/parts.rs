@@ -361,7 +361,7 @@ fn bad_options_of_split_counts_are_refused_by_name() {
         ),
         (&["count", "3", "--checkpoint", "x.log"], "N = 3"),
         (
-            &["count", "16", "--memory", "1K", "-a", "quarters"],
+            &["count", "16", "--memory", "1K", "-a", "dihedral"],
             "--memory",
         ),
     ];

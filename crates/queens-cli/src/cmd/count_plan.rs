@@ -168,12 +168,11 @@ fn make_plan(o: &Options) -> Result<Plan> {
     let plan = Plan::new(o.n, o.engine).map_err(|e| bad(e.to_string()))?;
     plan.with_memory_budget(o.memory).map_err(|e| match e {
         queens::count::plan::PlanError::Memory { need, budget, .. } => bad(format!(
-            "--memory {}: counting N = {} with the {} engine needs about {} for its tables; give a larger budget{}",
+            "--memory {}: counting N = {} with the {} engine needs about {} for its list of parts; give a larger budget",
             count_estimate::bytes(budget),
             o.n,
             o.engine.resolve(o.n).name(),
             count_estimate::bytes(need),
-            if o.engine.resolve(o.n) == Engine::Quarters { ", or --algorithm dihedral (little memory, far more time)" } else { "" }
         )),
         other => bad(other.to_string()),
     })

@@ -585,7 +585,8 @@ mod tests {
     #[test]
     fn another_plan_is_refused_by_name() {
         let text = file(&[(1, 2)]);
-        let cases: [(fn(&mut Header), &str); 5] = [
+        type Change = (fn(&mut Header), &'static str);
+        let cases: [Change; 5] = [
             (|h| h.n = 10, "N"),
             (|h| h.engine = "dihedral".into(), "engine"),
             (

@@ -9,8 +9,10 @@
 //! tells whether two runs mean the same list: a checkpoint or a shard made from another list
 //! is refused rather than added up. Each part has an estimated *cost* (relative CPU time),
 //! deterministic, so that every task of a cluster job computes the same shares
-//! ([`split`]); an estimate of the whole comes from timing a small seeded sample of parts
-//! ([`estimate`]); [`merge`] checks that the results of the shares cover every part once.
+//! ([`split`]): the quarters engine's own model ([`quarters::part_costs`]), Knuth's estimate of
+//! the search tree for dihedral ([`dihedral::probe`]). An estimate of the whole comes from
+//! timing a small seeded sample of parts ([`estimate`]); [`merge`] checks that the results of
+//! the shares cover every part once.
 //!
 //! Part counts are whole numbers in the engine's unit: solutions for quarters, 1/840 of a
 //! solution for dihedral (its weights `8 / k` are whole in that unit). [`Plan::counts`] turns
@@ -107,7 +109,7 @@ impl Plan {
         let (list, costs) = match engine {
             Engine::Quarters => {
                 let parts = quarters::parts(n);
-                let costs = quarter_costs(&parts);
+                let costs = quarters::part_costs(&parts);
                 (List::Quarters(parts), costs)
             }
             _ => {
@@ -127,10 +129,12 @@ impl Plan {
         })
     }
 
-    /// The plan with a memory budget in bytes, refused if the engine's tables alone exceed it.
-    /// The budget is kept for the engine ([`Plan::memory_budget`]).
+    /// The plan with a memory budget in bytes, which [`Plan::count`] hands to the engine. The
+    /// quarters engine keeps within any budget (building its pieces part by part when its
+    /// tables do not fit, more slowly); the dihedral engine needs its list of parts and is
+    /// refused a budget below that.
     pub fn with_memory_budget(mut self, budget: Option<u64>) -> Result<Plan, PlanError> {
-        if let Some(budget) = budget {
+        if let (Some(budget), List::Dihedral(_)) = (budget, &self.list) {
             let need = self.memory();
             if need > budget {
                 let (n, engine) = (self.n, self.engine.name());
@@ -181,11 +185,14 @@ impl Plan {
         self.memory_budget
     }
 
-    /// The bytes of the engine's tables (quarters), or of the list of parts (dihedral, which
-    /// needs nothing else but a few stacks).
+    /// The bytes the engine holds, about: the quarters' tables (at most the budget, if one is
+    /// given), or the list of parts (dihedral, which needs nothing else but a few stacks).
     pub fn memory(&self) -> u64 {
         match &self.list {
-            List::Quarters(_) => quarters::memory(self.n) as u64,
+            List::Quarters(_) => {
+                let tables = quarters::memory(self.n) as u64;
+                self.memory_budget.map_or(tables, |b| tables.min(b))
+            }
             List::Dihedral(subs) => {
                 (subs.len() * std::mem::size_of::<dihedral::SubProblem>()) as u64
             }
@@ -228,7 +235,10 @@ impl Plan {
         match &self.list {
             List::Quarters(parts) => {
                 let batch: Vec<quarters::Part> = indices.iter().map(|&i| parts[i]).collect();
-                quarters::count_parts(&batch, control, &|j, c| done(indices[j], c))
+                let budget = self
+                    .memory_budget
+                    .map(|b| usize::try_from(b).unwrap_or(usize::MAX));
+                quarters::count_parts(&batch, budget, control, &|j, c| done(indices[j], c))
             }
             List::Dihedral(subs) => indices
                 .par_iter()
@@ -265,16 +275,8 @@ pub fn unit(engine: Engine) -> u128 {
 /// solutions.
 pub fn counts(n: usize, engine: Engine, sum: u128) -> Option<Counts> {
     let unit = unit(engine);
-    (sum % unit == 0).then(|| Counts::from_total(n, sum / unit))
-}
-
-/// The costs of the quarters parts.
-///
-/// PROVISIONAL: every part costs 1.0 until the quarters engine gives its own relative costs
-/// (`quarters::part_costs`); until then shares are balanced by number of parts and the
-/// estimate scales the sample by the number of parts.
-fn quarter_costs(parts: &[quarters::Part]) -> Vec<f64> {
-    vec![1.0; parts.len()]
+    sum.is_multiple_of(unit)
+        .then(|| Counts::from_total(n, sum / unit))
 }
 
 /// Random dives for the costs of all the dihedral parts together, about: a long list gets
@@ -289,7 +291,7 @@ fn dihedral_costs(subs: &[dihedral::SubProblem]) -> Vec<f64> {
 }
 
 /// The groups of the quarters parts: the parts of one frame (the same fixed queens) share the
-/// frame's tables.
+/// frame's tables, when the engine holds them.
 fn quarter_groups(parts: &[quarters::Part]) -> Vec<u32> {
     let mut out = Vec::with_capacity(parts.len());
     let mut group = 0u32;
@@ -441,14 +443,23 @@ mod tests {
     }
 
     #[test]
-    fn a_memory_budget_below_the_tables_is_refused() {
-        let plan = Plan::new(14, Engine::Quarters).unwrap();
+    fn a_memory_budget_goes_to_the_engine_or_is_refused_if_it_cannot_be_kept() {
+        let plan = Plan::new(14, Engine::Dihedral).unwrap();
         let need = plan.memory();
         assert!(need > 0);
         let refused = plan.clone().with_memory_budget(Some(need - 1)).unwrap_err();
         assert!(matches!(refused, PlanError::Memory { need: m, .. } if m == need));
         let kept = plan.with_memory_budget(Some(need)).unwrap();
         assert_eq!(kept.memory_budget(), Some(need));
+        // The quarters engine builds its pieces part by part within a small budget: the same
+        // counts.
+        let plan = Plan::new(14, Engine::Quarters).unwrap();
+        let tables = plan.memory();
+        let small = plan.with_memory_budget(Some(tables / 4)).unwrap();
+        assert_eq!(small.memory(), tables / 4);
+        let all: Vec<usize> = (0..small.len()).collect();
+        let sum = small.count(&all, &Control::new(), &|_, _| {}).unwrap();
+        assert_eq!(small.counts(sum).unwrap().total, 365596);
     }
 
     #[test]

@@ -382,7 +382,7 @@ mod tests {
 
     #[test]
     fn a_budget_that_runs_out_gives_a_lower_bound() {
-        let plan = Plan::new(16, Engine::Dihedral).unwrap();
+        let plan = Plan::new(18, Engine::Dihedral).unwrap();
         let work: Vec<usize> = (0..plan.len()).collect();
         let tight = Sample {
             budget: Duration::from_millis(1),
