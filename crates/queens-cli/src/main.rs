@@ -7,6 +7,7 @@ mod exit;
 mod input;
 mod job;
 mod output;
+mod parts;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use exit::Exit;
@@ -33,6 +34,7 @@ pub struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Count(cmd::count::Args),
+    Merge(cmd::merge::Args),
     List(cmd::list::Args),
     Check(cmd::check::Args),
     Classify(cmd::classify::Args),
@@ -51,6 +53,7 @@ enum Command {
 fn run(command: Command) -> exit::Result<Exit> {
     match command {
         Command::Count(args) => cmd::count::run(args),
+        Command::Merge(args) => cmd::merge::run(args),
         Command::List(args) => cmd::list::run(args),
         Command::Check(args) => cmd::check::run(args),
         Command::Classify(args) => cmd::classify::run(args),

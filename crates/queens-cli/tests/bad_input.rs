@@ -20,7 +20,7 @@ const CASES: &[(&[&str], &str)] = &[
     (&["count", "8", "--algorithm", ""], "''"),
     (&["count", "8", "--algorithm", "Bitmask"], "'Bitmask'"),
     (&["count", "8", "--engine"], "--algorithm"),
-    (&["count", "20..28", "--algorithm", "quarters"], "N = 28"),
+    (&["count", "26..28", "--algorithm", "quarters"], "N = 28"),
     (&["count", "16", "--algorithm", "brute"], "brute"),
     (&["count", "8", "--stats"], "--stats"),
     (&["count", "8", "--format", "xml"], "xml"),

@@ -180,7 +180,7 @@ fn interrupt_stops_a_long_count() {
     use std::process::Stdio;
     let bin = assert_cmd::cargo::cargo_bin("queens");
     let child = std::process::Command::new(bin)
-        .args(["count", "24", "--threads", "1"])
+        .args(["count", "24", "--threads", "1", "--yes"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -91,7 +91,7 @@ fn the_engine_option_needs_a_name() {
 #[test]
 fn an_engine_refuses_sizes_beyond_its_limit_before_counting() {
     let assert = queens()
-        .args(["count", "20..28", "--engine", "quarters"])
+        .args(["count", "26..28", "--engine", "quarters"])
         .assert()
         .code(2)
         .stdout(predicate::str::is_empty());

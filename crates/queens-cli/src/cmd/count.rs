@@ -5,16 +5,18 @@
 //! `bitmask`), which also counts its work (`--stats`).
 
 use crate::cmd::classic::{self, StatsRecord};
+use crate::cmd::{count_estimate, count_plan};
 use crate::exit::{bad, Exit, Failure, Result};
-use crate::input::Sizes;
+use crate::input::{Share, Sizes};
 use crate::job::{self, Job};
 use crate::output::{millis, Out};
 use queens::classic::{Algorithm, End, Options, Stats};
-use queens::count::{self, symmetric, Counts, Engine};
+use queens::count::{self, plan, symmetric, Counts, Engine};
 use queens::OrbitKind;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::io::Write;
 use std::ops::ControlFlow;
+use std::path::PathBuf;
 
 /// What counts: an engine, or a classic algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,7 +91,21 @@ pub enum Format {
   queens count 4..14
   queens count 12 --json
   queens count 18 --algorithm dihedral
-  queens count 10 --algorithm wirth --stats")]
+  queens count 10 --algorithm wirth --stats
+  queens count 20 --estimate                  # the cost first: CPU time, time on the threads, memory
+  queens count 21 --checkpoint n21.log        # stop it at any time; the same command resumes it
+  queens count 23 --shard 0/64 --out s0.json  # share 0 of 64 (one task of a cluster job)
+  queens merge s*.json                        # the 64 shares added up, printed as a count
+  queens count 22 --memory 4G                 # refused before it starts if the tables need more
+
+Counts of one N with the engines auto, quarters and dihedral are made of parts: unless the
+count is short, it first times a sample of parts and says what the whole will cost on stderr,
+and a count of more than a day asks for --yes. --checkpoint FILE appends every finished part
+to FILE, synced before it counts as done: after a crash, kill -9 or Ctrl-C the same command
+resumes, skipping the finished parts; a damaged checkpoint or one of another count is refused
+(exit 2) and left as it is. --shard I/K counts the I-th of K shares of the parts (I from 0 to
+K-1), balanced by estimated cost, and writes the result to --out for queens merge; it can use
+--checkpoint too.")]
 pub struct Args {
     /// Board size N (1 to 32), or a range A..B for a table
     #[arg(value_name = "N|A..B", value_parser = |s: &str| Sizes::parse(s, 1, Engine::Auto.max_n()))]
@@ -113,8 +129,37 @@ pub struct Args {
     /// stderr, or "stats" in the JSON)
     #[arg(long)]
     stats: bool,
+    /// Record every finished part in FILE (an append-only log, synced part by part) and
+    /// resume from it: after a crash, kill or Ctrl-C, run the same command again
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Count only share I of K (I from 0 to K-1, as $SLURM_ARRAY_TASK_ID), balanced by
+    /// estimated cost; the result goes to --out, for queens merge
+    #[arg(long, value_name = "I/K", value_parser = crate::input::share)]
+    shard: Option<Share>,
+    /// The result file of --shard
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    out: Option<PathBuf>,
+    /// Print what the count would cost (CPU time, time on the threads, memory) from a timed
+    /// sample of its parts, and count nothing
+    #[arg(long, conflicts_with_all = ["yes", "out"])]
+    estimate: bool,
+    /// Start a count even if its estimate is more than a day
+    #[arg(long)]
+    yes: bool,
+    /// A memory budget: 512M, 4G, 2048K or bytes; a count whose engine needs more is refused
+    /// before it starts
+    #[arg(long, value_name = "SIZE", value_parser = crate::input::memory)]
+    memory: Option<u64>,
     #[command(flatten)]
     rules: super::rules::RulesArgs,
+}
+
+impl Args {
+    /// Whether an option of the planned count is given.
+    fn planned(&self) -> bool {
+        self.checkpoint.is_some() || self.shard.is_some() || self.estimate || self.memory.is_some()
+    }
 }
 
 fn parse_threads(s: &str) -> std::result::Result<usize, String> {
@@ -136,7 +181,7 @@ impl Serialize for Orbits {
 }
 
 #[derive(serde::Serialize)]
-struct Record {
+pub struct Record {
     n: usize,
     total: u128,
     fundamental: u128,
@@ -156,6 +201,24 @@ pub fn run(args: Args) -> Result<Exit> {
     if !args.rules.rules().is_classic() {
         return super::count_rules::run(args.rules, args.sizes, json, &pool);
     }
+    let threads = args.threads.unwrap_or(pool.current_num_threads());
+    if let Some(engine) = planned_engine(&args) {
+        return super::count_plan::run(
+            count_plan::Options {
+                n: args.sizes.from,
+                engine,
+                threads,
+                json,
+                checkpoint: args.checkpoint,
+                shard: args.shard,
+                out: args.out,
+                estimate: args.estimate,
+                yes: args.yes,
+                memory: args.memory,
+            },
+            &pool,
+        );
+    }
     let mut out = Out::stdout();
     if !args.sizes.is_single() && !json {
         writeln!(
@@ -166,11 +229,7 @@ pub fn run(args: Args) -> Result<Exit> {
         out.flush()?;
     }
     for n in args.sizes.from..=args.sizes.to {
-        warn_if_long(
-            args.algorithm,
-            n,
-            args.threads.unwrap_or(pool.current_num_threads()),
-        );
+        warn_if_long(args.algorithm, n, threads, args.yes)?;
         let job = Job::start(format!("counting N = {n}"), None);
         let (counts, stats) = pool.install(|| count_with(args.algorithm, n, &job))?;
         let seconds = job.seconds();
@@ -214,7 +273,68 @@ fn check(args: &Args) -> Result<()> {
             args.algorithm.max_n()
         )));
     }
+    check_planned(args)
+}
+
+/// The options of a count split into parts: one N, an engine with parts, the classic board.
+fn check_planned(args: &Args) -> Result<()> {
+    if !args.planned() {
+        return Ok(());
+    }
+    let given = [
+        (args.checkpoint.is_some(), "--checkpoint"),
+        (args.shard.is_some(), "--shard"),
+        (args.estimate, "--estimate"),
+        (args.memory.is_some(), "--memory"),
+    ];
+    let option = given.iter().find(|g| g.0).map_or("", |g| g.1);
+    args.rules.refuse_with(
+        true,
+        &format!("{option} (a count of the classic board split into parts)"),
+    )?;
+    if !args.sizes.is_single() {
+        return Err(bad(format!(
+            "{option} takes one N, not the range {}..{}: a checkpoint or a shard belongs to one count",
+            args.sizes.from, args.sizes.to
+        )));
+    }
+    if !matches!(
+        args.algorithm,
+        Counter::Engine(Engine::Auto | Engine::Quarters | Engine::Dihedral)
+    ) {
+        return Err(bad(format!(
+            "{option} needs an engine that splits the count into parts: auto, quarters or dihedral, not '{}'",
+            args.algorithm.name()
+        )));
+    }
+    if args.sizes.from < plan::MIN_N {
+        return Err(bad(format!(
+            "{option} needs N from {} up: N = {} is counted at once",
+            plan::MIN_N,
+            args.sizes.from
+        )));
+    }
+    if args.shard.is_some() && args.out.is_none() && !args.estimate {
+        return Err(bad(
+            "--shard I/K writes its result to a file: give --out FILE (for queens merge)",
+        ));
+    }
     Ok(())
+}
+
+/// The engine of a count made of parts: when asked for by an option, or for one N with an
+/// engine that has parts when the count is long enough to say its cost first.
+fn planned_engine(args: &Args) -> Option<Engine> {
+    let Counter::Engine(engine @ (Engine::Auto | Engine::Quarters | Engine::Dihedral)) =
+        args.algorithm
+    else {
+        return None;
+    };
+    let n = args.sizes.from;
+    let long = args.sizes.is_single()
+        && n >= plan::MIN_N
+        && rough_seconds(args.algorithm, n) >= count_plan::TRIVIAL_CPU;
+    (args.planned() || long).then_some(engine)
 }
 
 /// Counts `n` with an engine or a classic algorithm (the symmetric counts of the classic
@@ -268,12 +388,19 @@ pub fn rough_seconds(counter: Counter, n: usize) -> f64 {
     at18 * f64::powf(growth, n as f64 - 18.0)
 }
 
-/// Says before a long count starts what it will cost.
-fn warn_if_long(counter: Counter, n: usize, threads: usize) {
-    if let Counter::Classic(a @ (Algorithm::Brute | Algorithm::Permutations)) = counter {
-        return classic::warn_if_long(a, n);
-    }
+/// Says before a long count starts what it will cost (by the rough model: these counters
+/// have no parts to time), and refuses more than a day without `--yes`.
+fn warn_if_long(counter: Counter, n: usize, threads: usize, yes: bool) -> Result<()> {
     let cpu = rough_seconds(counter, n);
+    let outlook = count_estimate::Outlook::model(cpu, None);
+    if outlook.wall(threads) > count_estimate::DAY && !yes {
+        let what = format!("counting N = {n} with {}", counter.name());
+        return Err(outlook.refusal(&what, threads));
+    }
+    if let Counter::Classic(a @ (Algorithm::Brute | Algorithm::Permutations)) = counter {
+        classic::warn_if_long(a, n);
+        return Ok(());
+    }
     if cpu >= 600.0 {
         eprintln!(
             "queens: warning: counting N = {n} with {} takes about {} of CPU time ({} on {threads} threads) by a rough model; Ctrl-C stops it",
@@ -282,9 +409,11 @@ fn warn_if_long(counter: Counter, n: usize, threads: usize) {
             job::duration(cpu / threads.max(1) as f64)
         );
     }
+    Ok(())
 }
 
-fn record(c: &Counts, seconds: f64, counter: Counter, stats: Option<&Stats>) -> Record {
+/// The JSON record of the counts of one N (also printed by `queens merge`).
+pub fn record(c: &Counts, seconds: f64, counter: Counter, stats: Option<&Stats>) -> Record {
     Record {
         n: c.n,
         total: c.total,

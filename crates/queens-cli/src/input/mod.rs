@@ -126,6 +126,67 @@ pub fn seconds(text: &str) -> Result<f64, String> {
     }
 }
 
+/// The one parser of memory sizes (`--memory`): bytes, or a number with K, M, G or T (powers of
+/// 1024): `536870912`, `512M`, `4G`, `2048K`, `1.5G`.
+pub fn memory(text: &str) -> Result<u64, String> {
+    let fail = || {
+        format!(
+            "bad memory size '{text}': expected bytes or a number with K, M, G or T (powers of 1024), like 512M, 4G or 2048K"
+        )
+    };
+    let t = text.trim();
+    let (number, power) = match t.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let power = match c.to_ascii_uppercase() {
+                'K' => 1,
+                'M' => 2,
+                'G' => 3,
+                'T' => 4,
+                _ => return Err(fail()),
+            };
+            (&t[..i], power)
+        }
+        _ => (t, 0),
+    };
+    if !number.chars().all(|c| c.is_ascii_digit() || c == '.') {
+        return Err(fail());
+    }
+    match number.parse::<f64>().map(|x| x * 1024f64.powi(power)) {
+        Ok(bytes) if (1.0..1e18).contains(&bytes) => Ok(bytes as u64),
+        _ => Err(fail()),
+    }
+}
+
+/// A share of a split count: the `index`-th (0-based) of `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Share {
+    pub index: usize,
+    pub count: usize,
+}
+
+/// The most shares a count is split into.
+pub const MAX_SHARES: usize = 1_000_000;
+
+/// The one parser of `--shard I/K`: the 0-based share I of K (as Slurm's array task ids).
+pub fn share(text: &str) -> Result<Share, String> {
+    let fail = || {
+        format!(
+            "bad share '{text}': expected I/K, the share I (from 0 to K-1, as $SLURM_ARRAY_TASK_ID) of K shares (1 to {MAX_SHARES}), like 0/8"
+        )
+    };
+    let (i, k) = text.trim().split_once('/').ok_or_else(fail)?;
+    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    if !digits(i) || !digits(k) {
+        return Err(fail());
+    }
+    match (i.parse::<usize>(), k.parse::<usize>()) {
+        (Ok(index), Ok(count)) if index < count && count <= MAX_SHARES => {
+            Ok(Share { index, count })
+        }
+        _ => Err(fail()),
+    }
+}
+
 /// The one parser of `--seed`: a whole number from 0 to 2^64 - 1.
 pub fn seed(text: &str) -> Result<u64, String> {
     text.trim().parse::<u64>().map_err(|_| {
@@ -202,6 +263,51 @@ mod tests {
         }
     }
 
+    #[test]
+    fn one_parser_of_memory_sizes() {
+        assert_eq!(memory("536870912"), Ok(512 << 20));
+        assert_eq!(memory("512M"), Ok(512 << 20));
+        assert_eq!(memory("4G"), Ok(4 << 30));
+        assert_eq!(memory("4g"), Ok(4 << 30));
+        assert_eq!(memory("2048K"), Ok(2 << 20));
+        assert_eq!(memory("1.5G"), Ok(3 << 29));
+        assert_eq!(memory("2T"), Ok(2 << 40));
+        for bad in [
+            "", "0", "M", "-1G", "4X", "4GB", "1e3", "inf", "NaN", "4 G", "0.5",
+        ] {
+            assert!(
+                memory(bad).unwrap_err().contains(&format!("'{bad}'")),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn one_parser_of_shares() {
+        assert_eq!(share("0/8"), Ok(Share { index: 0, count: 8 }));
+        assert_eq!(share("7/8"), Ok(Share { index: 7, count: 8 }));
+        assert_eq!(share("0/1"), Ok(Share { index: 0, count: 1 }));
+        for bad in [
+            "8/8",
+            "1/0",
+            "0/0",
+            "-1/8",
+            "1",
+            "a/8",
+            "1/8/2",
+            "",
+            "/",
+            "1/",
+            "+1/8",
+            "0/2000000",
+        ] {
+            assert!(
+                share(bad).unwrap_err().contains(&format!("'{bad}'")),
+                "{bad}"
+            );
+        }
+    }
+
     proptest::proptest! {
         #[test]
         fn value_parsers_never_panic(text in "\\PC{0,12}") {
@@ -209,6 +315,8 @@ mod tests {
             let _ = Sizes::parse(&text, 1, 32);
             let _ = seconds(&text);
             let _ = seed(&text);
+            let _ = memory(&text);
+            let _ = share(&text);
         }
     }
 }

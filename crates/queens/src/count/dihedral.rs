@@ -22,7 +22,8 @@
 //!
 //! The unit of work ([`SubProblem`]) is a prefix: the ranks of the queens in the first few
 //! columns. [`subproblems`] lists them, [`count_subproblem`] counts one and returns a [`Tally`]
-//! (leaves by `k`), and tallies add up to the exact total. The hot loop is Somers' bit trick with
+//! (leaves by `k`), and tallies add up to the exact total; [`probe`] estimates the work under one
+//! (Knuth's random dives), to balance the shares of a cluster job. The hot loop is Somers' bit trick with
 //! an explicit stack, takaken's early test at column N-1-c (the bottom and top rows must be
 //! filled by then) and the last two columns tried in place. Measurements and a profile are in
 //! BENCHMARKS.md, section "Counting".
@@ -30,6 +31,8 @@
 use crate::control::Control;
 use crate::count::bitmask::full_mask;
 use crate::error::Error;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::iter::Sum;
@@ -99,14 +102,23 @@ pub struct Tally {
     pub ties: [u128; 8],
 }
 
+/// The parts of a solution in which [`Tally::units`] counts: every weight `8 / k` (k = 1 to 8)
+/// is a whole number of them.
+pub const UNITS_PER_SOLUTION: u128 = 840;
+
 impl Tally {
     /// The number of solutions the leaves stand for (exact: the sum of `8 / k` over the
     /// leaves, computed in units of 1/840 so that every weight is whole).
     pub fn total(&self) -> u128 {
-        let units: u128 = (1..=8u128)
-            .map(|k| self.ties[k as usize - 1] * (840 * 8 / k))
-            .sum();
-        units / 840
+        self.units() / UNITS_PER_SOLUTION
+    }
+
+    /// The solutions the leaves stand for, in units of 1/[`UNITS_PER_SOLUTION`]: whole for
+    /// any set of leaves, so the tallies of separate sub-problems can be added as numbers.
+    pub fn units(&self) -> u128 {
+        (1..=8u128)
+            .map(|k| self.ties[k as usize - 1] * (UNITS_PER_SOLUTION * 8 / k))
+            .sum()
     }
 }
 
@@ -420,6 +432,62 @@ fn search(
     tally(ties)
 }
 
+/// The random paths [`probe`] takes by default: enough that the shares of a cluster job and
+/// the scaling of a timed sample come out within a few per cent (measured at N = 16 and 17).
+pub const PROBE_DIVES: usize = 16;
+
+/// A cheap, deterministic measure of the work under `sub`, for balancing the shares of a
+/// cluster job and scaling a timed sample: Knuth's estimate of the size of a backtrack tree
+/// (Knuth 1975, "Estimating the efficiency of backtrack programs"). A dive goes down one random
+/// path under the search's own masks; the products of the numbers of free ranks met on the way
+/// add up to an unbiased estimate of the nodes, and `dives` of them are averaged. The random
+/// paths are seeded by the prefix itself, so every machine gets the same figure.
+pub fn probe(sub: &SubProblem, dives: usize) -> f64 {
+    let rules = Rules::new(sub.n(), sub.rows());
+    let (mut taken, mut up, mut down) = (0u32, 0u32, 0u32);
+    let mut seed = sub.n() as u64;
+    for &r in sub.rows() {
+        let bit = 1u32 << r;
+        taken |= bit;
+        up = (up | bit) << 1;
+        down = (down | bit) >> 1;
+        seed = seed.wrapping_mul(131).wrapping_add(r as u64 + 1);
+    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let start = (sub.len as usize, taken, up, down);
+    let sum: f64 = (0..dives.max(1))
+        .map(|_| dive(&rules, start, &mut rng))
+        .sum();
+    sum / dives.max(1) as f64
+}
+
+/// One random path down from column `start.0` with the masks `start.1..`: the estimate of the
+/// nodes below (the node itself included).
+fn dive(rules: &Rules, start: (usize, u32, u32, u32), rng: &mut Xoshiro256PlusPlus) -> f64 {
+    let (first, mut taken, mut up, mut down) = start;
+    let (mut width, mut nodes) = (1.0, 1.0);
+    for col in first..rules.n {
+        let mut free = rules.full & !(taken | up | down | rules.forbid[col]);
+        if col == rules.squeeze {
+            free = rules.squeezed(free, taken);
+        }
+        let k = free.count_ones();
+        if k == 0 {
+            break;
+        }
+        width *= k as f64;
+        nodes += width;
+        for _ in 0..rng.random_range(0..k) {
+            free &= free - 1;
+        }
+        let bit = free & free.wrapping_neg();
+        taken |= bit;
+        up = (up | bit) << 1;
+        down = (down | bit) >> 1;
+    }
+    nodes
+}
+
 /// The total number of solutions for `n` (1 to [`MAX_N`]), in the current rayon pool.
 pub fn count_total(n: usize, control: &Control) -> Result<u128, Error> {
     if n == 1 {
@@ -530,6 +598,51 @@ mod tests {
                 })
                 .collect()
         })
+    }
+
+    /// Every node of the search under `sub` (the masks and the squeeze as in the search).
+    fn nodes(sub: &SubProblem) -> u64 {
+        fn go(rules: &Rules, col: usize, t: u32, u: u32, d: u32) -> u64 {
+            if col == rules.n {
+                return 1;
+            }
+            let mut free = rules.full & !(t | u | d | rules.forbid[col]);
+            if col == rules.squeeze {
+                free = rules.squeezed(free, t);
+            }
+            let mut count = 1;
+            while free != 0 {
+                let bit = free & free.wrapping_neg();
+                free ^= bit;
+                count += go(rules, col + 1, t | bit, (u | bit) << 1, (d | bit) >> 1);
+            }
+            count
+        }
+        let rules = Rules::new(sub.n(), sub.rows());
+        let (mut t, mut u, mut d) = (0u32, 0u32, 0u32);
+        for &r in sub.rows() {
+            let bit = 1u32 << r;
+            (t, u, d) = (t | bit, (u | bit) << 1, (d | bit) >> 1);
+        }
+        go(&rules, sub.rows().len(), t, u, d)
+    }
+
+    #[test]
+    fn probes_estimate_the_nodes_and_are_the_same_every_time() {
+        let subs = subproblems(11, 3);
+        let exact: u64 = subs.iter().map(nodes).sum();
+        let probed: f64 = subs.iter().map(|s| probe(s, 400)).sum();
+        let ratio = probed / exact as f64;
+        assert!((0.9..1.1).contains(&ratio), "{probed} against {exact}");
+        for s in &subs[..20] {
+            assert_eq!(probe(s, PROBE_DIVES), probe(s, PROBE_DIVES));
+            assert!(probe(s, PROBE_DIVES) >= 1.0);
+        }
+        // A prefix with more room below weighs more: the corner prefixes of N = 12, two
+        // columns deep, against those with the first queen near the middle.
+        let heavy = probe(&subproblems(12, 2)[0], 200);
+        let light = probe(subproblems(12, 2).last().unwrap(), 200);
+        assert!(heavy > light, "{heavy} {light}");
     }
 
     #[test]

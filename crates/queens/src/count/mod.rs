@@ -21,6 +21,7 @@ pub mod bitmask;
 pub mod constellation;
 pub mod dihedral;
 pub mod disjoint;
+pub mod plan;
 pub mod published;
 pub mod quarters;
 pub mod symmetric;
