@@ -32,7 +32,7 @@ const LANES: usize = 4;
 pub const BLOCK: usize = 64 * LANES;
 
 /// The most cut bits.
-pub const MAX_CUT: u32 = 8;
+pub const MAX_CUT: u32 = 10;
 
 /// One plane of a block (or an AND of planes).
 type Plane = [u64; LANES];
@@ -167,7 +167,7 @@ impl Sieve {
         const MASK: usize = (1 << MAX_CUT) - 1;
         let (cut, values) = (self.cut, self.cut.values());
         let fill = &mut self.fill;
-        fill.fill(0);
+        fill[..values + 1].fill(0);
         for &a in items {
             fill[(cut.key(a) & MASK) + 1] += 1;
         }
