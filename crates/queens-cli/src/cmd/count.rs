@@ -96,7 +96,7 @@ pub enum Format {
   queens count 21 --checkpoint n21.log        # stop it at any time; the same command resumes it
   queens count 23 --shard 0/64 --out s0.json  # share 0 of 64 (one task of a cluster job)
   queens merge s*.json                        # the 64 shares added up, printed as a count
-  queens count 22 --memory 4G                 # refused before it starts if the tables need more
+  queens count 21 --memory 2G                 # within 2 GiB (the quarters engine keeps to any budget)
 
 Counts of one N with the engines auto, quarters and dihedral are made of parts: unless the
 count is short, it first times a sample of parts and says what the whole will cost on stderr,
@@ -147,8 +147,9 @@ pub struct Args {
     /// Start a count even if its estimate is more than a day
     #[arg(long)]
     yes: bool,
-    /// A memory budget: 512M, 4G, 2048K or bytes; a count whose engine needs more is refused
-    /// before it starts
+    /// A memory budget: 512M, 4G, 2048K or bytes (default: half the memory available). The
+    /// quarters engine keeps within it (from 256M up), holding fewer of its tables and joining
+    /// in slices, more slowly; the dihedral engine is refused a budget below its list of parts
     #[arg(long, value_name = "SIZE", value_parser = crate::input::memory)]
     memory: Option<u64>,
     #[command(flatten)]
@@ -214,7 +215,7 @@ pub fn run(args: Args) -> Result<Exit> {
                 out: args.out,
                 estimate: args.estimate,
                 yes: args.yes,
-                memory: args.memory,
+                memory: args.memory.or_else(count_plan::default_memory),
             },
             &pool,
         );
@@ -373,12 +374,12 @@ fn count_sql(n: usize, job: &Job) -> Result<Counts> {
 }
 
 /// A rough model of the CPU seconds of the default engine on one core of a machine like the
-/// one of BENCHMARKS.md (N = 18 in about 4 s, each N about 8 times the last), and of the
+/// one of BENCHMARKS.md (N = 18 in about 2 s, each N about 7.5 times the last), and of the
 /// others from their own figures there.
 pub fn rough_seconds(counter: Counter, n: usize) -> f64 {
     let (at18, growth) = match counter {
         Counter::Engine(Engine::Auto | Engine::Quarters) if n <= count::quarters::MAX_N => {
-            (4.0, 7.0)
+            (2.0, 7.5)
         }
         Counter::Engine(Engine::Bitmask) => (200.0, 7.5),
         Counter::Engine(_) => (90.0, 7.5),

@@ -8,6 +8,7 @@ use crate::exit::{bad, Failure};
 use crate::job;
 use crate::output::Out;
 use queens::count::plan::Estimate;
+use queens::count::quarters;
 use serde::Serialize;
 use std::io::Write;
 
@@ -20,6 +21,12 @@ pub enum Source {
     /// A timed sample of parts.
     Sample {
         parts: usize,
+        seed: u64,
+        seconds: f64,
+    },
+    /// A timed sample of choices, the engine's smaller units (quarters, long counts).
+    Choices {
+        samples: usize,
         seed: u64,
         seconds: f64,
     },
@@ -36,7 +43,7 @@ pub struct Outlook {
     pub error: Option<f64>,
     /// `cpu` is a lower bound.
     pub at_least: bool,
-    /// Bytes of memory the engine needs, if known.
+    /// The most bytes of memory the engine holds, if known.
     pub memory: Option<u64>,
     pub source: Source,
 }
@@ -51,6 +58,23 @@ impl Outlook {
             memory,
             source: Source::Sample {
                 parts: est.sampled,
+                seed: est.seed,
+                seconds: est.sample_seconds,
+            },
+        }
+    }
+
+    /// The outlook of a timed sample of the quarters engine's choices, for `share` of the
+    /// whole work (by cost).
+    pub fn of_choices(est: &quarters::Estimate, share: f64, memory: Option<u64>) -> Outlook {
+        Outlook {
+            cpu: est.cpu_seconds * share,
+            // About 95 %: twice the standard error.
+            error: Some(2.0 * est.standard_error / est.cpu_seconds.max(f64::MIN_POSITIVE)),
+            at_least: false,
+            memory,
+            source: Source::Choices {
+                samples: est.samples,
                 seed: est.seed,
                 seconds: est.sample_seconds,
             },
@@ -91,6 +115,13 @@ impl Outlook {
                 seed,
                 seconds,
             } => format!("{parts} parts timed in {seconds:.1} s (seed {seed})"),
+            Source::Choices {
+                samples,
+                seed,
+                seconds,
+            } => format!(
+                "{samples} choices drawn by modelled cost and timed in {seconds:.1} s (seed {seed})"
+            ),
             Source::Model => "the rough model of this machine's speed".into(),
         }
     }
@@ -99,7 +130,7 @@ impl Outlook {
     pub fn line(&self, what: &str, threads: usize) -> String {
         let memory = self
             .memory
-            .map_or(String::new(), |m| format!(", memory {}", bytes(m)));
+            .map_or(String::new(), |m| format!(", memory at most {}", bytes(m)));
         format!(
             "estimate for {what}: {} on {threads} thread{}, {} of CPU time{memory}; from {}",
             self.amount(self.wall(threads)),
@@ -173,7 +204,10 @@ struct Record<'a> {
 
 #[derive(Serialize)]
 struct SampleRecord {
-    parts: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parts: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    choices: Option<usize>,
     seed: u64,
     seconds: f64,
 }
@@ -188,7 +222,18 @@ pub fn print(out: &mut Out, scope: &Scope, o: &Outlook, json: bool) -> std::io::
                 seed,
                 seconds,
             } => Some(SampleRecord {
-                parts: *parts,
+                parts: Some(*parts),
+                choices: None,
+                seed: *seed,
+                seconds: round(*seconds),
+            }),
+            Source::Choices {
+                samples,
+                seed,
+                seconds,
+            } => Some(SampleRecord {
+                parts: None,
+                choices: Some(*samples),
                 seed: *seed,
                 seconds: round(*seconds),
             }),
@@ -237,7 +282,7 @@ pub fn print(out: &mut Out, scope: &Scope, o: &Outlook, json: bool) -> std::io::
         if t == 1 { "" } else { "s" }
     )?;
     if let Some(m) = o.memory {
-        writeln!(out, "memory:  about {}", bytes(m))?;
+        writeln!(out, "memory:  at most {}", bytes(m))?;
     }
     writeln!(out, "from:    {}", o.basis())
 }
@@ -261,7 +306,7 @@ mod tests {
         };
         assert_eq!(
             o.line("N = 21", 2),
-            "estimate for N = 21: about 1 h 00 min (± 25 %) on 2 threads, 2 h 00 min of CPU time, memory 3 GiB; from 32 parts timed in 2.0 s (seed 1)"
+            "estimate for N = 21: about 1 h 00 min (± 25 %) on 2 threads, 2 h 00 min of CPU time, memory at most 3 GiB; from 32 parts timed in 2.0 s (seed 1)"
         );
         let long = Outlook {
             at_least: true,

@@ -17,7 +17,7 @@ use crate::output::{millis, Out};
 use crate::parts::checkpoint::{Checkpoint, Header};
 use crate::parts::shard::ShardFile;
 use queens::count::plan::{Plan, Sample};
-use queens::count::Engine;
+use queens::count::{quarters, Engine};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -27,6 +27,20 @@ pub const TRIVIAL_CPU: f64 = 60.0;
 /// Above this many wall seconds (by the rough model) the estimate is the model's: a sample
 /// of parts that large would itself take too long.
 const MODEL_ONLY_WALL: f64 = 30.0 * DAY;
+/// The default memory budget: half the memory the system says is available (Linux's
+/// `MemAvailable`), or none where that cannot be read.
+pub fn default_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024 / 2)
+}
+
+/// Above this many CPU seconds (by the rough model) a quarters count is estimated from a
+/// sample of its choices: its parts take minutes to hours each.
+const CHOICES_FROM_CPU: f64 = 3600.0;
+/// The choices of that sample.
+const CHOICES: usize = 64;
 /// The seed of every sample, said with the estimate.
 const SEED: u64 = 1;
 
@@ -224,7 +238,21 @@ fn outlook(
 ) -> Result<(Outlook, Vec<(usize, u128)>)> {
     let rough = work.rough();
     let memory = Some(work.plan.memory());
-    if rough / o.threads.max(1) as f64 > MODEL_ONLY_WALL {
+    let too_long = rough / o.threads.max(1) as f64 > MODEL_ONLY_WALL;
+    if work.plan.engine() == Engine::Quarters
+        && rough > CHOICES_FROM_CPU
+        && (o.estimate || !too_long)
+    {
+        // Parts this long are sampled by their choices instead (minutes for N = 25 and
+        // beyond: only when the estimate is asked for).
+        let whole: f64 = work.plan.costs().iter().sum();
+        let share = work.cost(&work.rest) / whole.max(f64::MIN_POSITIVE);
+        let budget = work.plan.memory_budget().map(|b| b as usize);
+        let est = pool.install(|| quarters::estimate(o.n, budget, CHOICES, SEED, job.control()));
+        let est = job.check(est)?;
+        return Ok((Outlook::of_choices(&est, share, memory), Vec::new()));
+    }
+    if too_long {
         return Ok((Outlook::model(rough, memory), Vec::new()));
     }
     let est = pool.install(|| work.plan.estimate(&work.rest, sample, job.control()));

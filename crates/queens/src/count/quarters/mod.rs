@@ -334,6 +334,25 @@ pub fn memory(n: usize) -> usize {
     table_bytes(n)
 }
 
+/// About the most bytes the engine holds for `n` within the budget `memory` on `threads`
+/// threads: the pieces it holds and, under a budget, the half boards of every thread at
+/// their cap (without a budget, the half boards of the largest choice, not known before).
+pub fn memory_within(n: usize, memory: Option<usize>, threads: usize) -> usize {
+    let (hold, cap) = plan(n, memory, threads);
+    let at_once = if n.is_multiple_of(2) { 1 } else { threads };
+    let held = match hold {
+        Hold::All => table_bytes(n) * at_once,
+        Hold::South => table_bytes(n) / 2 * at_once,
+        Hold::Nothing => 0,
+    };
+    let buffers = if cap == usize::MAX {
+        0
+    } else {
+        cap * Buffers::bytes_per_set(&Layout::new(n, &[])) * threads
+    };
+    held + buffers.min(memory.unwrap_or(usize::MAX))
+}
+
 /// The total number of solutions for `n` (1 to [`MAX_N`]), in the current rayon pool, within
 /// the memory budget `memory` (bytes, or `None`).
 pub fn count_total_within(

@@ -37,6 +37,8 @@ pub struct Estimate {
     pub standard_error: f64,
     /// The choices counted and timed.
     pub samples: usize,
+    /// The seed of the draw.
+    pub seed: u64,
     /// Their CPU seconds (wall seconds of one thread each).
     pub sample_seconds: f64,
     /// The parts and choices of the whole count.
@@ -91,6 +93,7 @@ pub fn estimate(
         cpu_seconds: whole * mean,
         standard_error: whole * (var / k).sqrt(),
         samples: timed.len(),
+        seed,
         sample_seconds: timed.iter().map(|t| t.2).sum(),
         parts: parts.len(),
         choices,
