@@ -17,9 +17,10 @@
 //! 3. Skipping. The caller names a few *cut* bits, those most often set on both sides. The
 //!    loaded sets are sorted by their cut bits before they are packed into blocks, so that the
 //!    sets of a block mostly agree on them; a block is skipped by every query that holds a cut
-//!    bit common to all its sets. The queries are sorted by their cut bits too, and each value
-//!    of the cut bits has its list of blocks to visit: the loop over a list has no test to
-//!    mispredict. At N = 18 this skips 38 % of the (query, block) steps (BENCHMARKS.md).
+//!    bit common to all its sets. Each value of the cut bits has its list of blocks to visit,
+//!    which a query looks up: the loop over a list has no test to mispredict. When the tables
+//!    outgrow the level-1 cache the queries are sorted by their cut bits too, so that those
+//!    visiting the same blocks come together. At N = 18 this skips 38 % of the (query, block) steps (BENCHMARKS.md).
 
 /// Bits per chunk.
 const CHUNK: usize = 4;
@@ -33,6 +34,10 @@ pub const BLOCK: usize = 64 * LANES;
 
 /// The most cut bits.
 pub const MAX_CUT: u32 = 10;
+
+/// The table bytes from which the queries are sorted by cut value (about the level-1 data
+/// cache).
+const SORT_FROM: usize = 32 << 10;
 
 /// One plane of a block (or an AND of planes).
 type Plane = [u64; LANES];
@@ -50,7 +55,7 @@ pub struct Sieve {
     tables: Vec<Plane>,
     stride: usize,
     /// `visits[visit_start[x]..visit_start[x + 1]]`: the blocks a query with cut value `x`
-    /// visits.
+    /// visits, each as the offset of its tables (`b * stride`).
     visit_start: Vec<u32>,
     visits: Vec<u32>,
     /// Scratch: sets or queries sorted by cut value, and the counting sort's fill.
@@ -74,8 +79,11 @@ fn transpose(a: &mut [u64; 64]) {
     ];
     let mut j = 32;
     for m in masks {
-        for k in 0..64 {
-            if k & j == 0 {
+        // The pairs (k, k + j) with bit j of k clear, as runs of j words: plain vector loads
+        // where j >= 4 (a test of `k & j` in one loop over k compiles to masked moves, slow
+        // on some CPUs).
+        for base in (0..64).step_by(2 * j) {
+            for k in base..base + j {
                 let t = ((a[k] >> j) ^ a[k + j]) & m;
                 a[k + j] ^= t;
                 a[k] ^= t << j;
@@ -92,8 +100,7 @@ struct Cut {
     /// The bits, lowest first: `bits[..len]`.
     bits: [u8; MAX_CUT as usize],
     len: usize,
-    /// Whether the CPU gathers bits in one fast instruction (`pext`; fast on the CPUs with
-    /// AVX-512, microcoded on some earlier ones).
+    /// Whether the CPU gathers bits in one fast instruction (`pext`, see [`fast_pext`]).
     pext: bool,
 }
 
@@ -132,17 +139,51 @@ impl Cut {
     }
 }
 
+/// Whether the CPU has `pext` (BMI2) and runs it in one step: every Intel CPU with BMI2 does,
+/// and AMD's from Zen 3 (family 19h) on; Zen 1 and 2 (and Hygon's Dhyana, a Zen 1) run it as
+/// microcode taking up to hundreds of cycles, slower than the plain loop over the cut bits.
+/// Read once: CPUID may trap to the hypervisor in a virtual machine.
+#[cfg(target_arch = "x86_64")]
+fn fast_pext() -> bool {
+    static FAST: std::sync::LazyLock<bool> = std::sync::LazyLock::new(pext_in_one_step);
+    *FAST
+}
+
+#[cfg(target_arch = "x86_64")]
+fn pext_in_one_step() -> bool {
+    use core::arch::x86_64::__cpuid;
+    if !is_x86_feature_detected!("bmi2") {
+        return false;
+    }
+    // SAFETY: CPUID leaves 0 and 1 exist on every x86-64 CPU (the call is safe from Rust
+    // 1.87 on; the block keeps older compilers content).
+    #[allow(unused_unsafe)]
+    let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
+    let amd_or_hygon = matches!(
+        (vendor.ebx, vendor.edx, vendor.ecx),
+        (0x6874_7541, 0x6974_6E65, 0x444D_4163) | (0x6F67_7948, 0x6E65_476E, 0x656E_6975)
+    );
+    let base = (signature >> 8) & 0xF;
+    let family = if base == 0xF {
+        base + ((signature >> 20) & 0xFF)
+    } else {
+        base
+    };
+    !amd_or_hygon || family >= 0x19
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn fast_pext() -> bool {
+    false
+}
+
 impl Sieve {
     /// An empty sieve over sets of `bits` bits (at most 64).
     pub fn new(bits: u32) -> Sieve {
         assert!(bits <= 64);
-        #[cfg(target_arch = "x86_64")]
-        let pext = is_x86_feature_detected!("bmi2") && is_x86_feature_detected!("avx512f");
-        #[cfg(not(target_arch = "x86_64"))]
-        let pext = false;
         Sieve {
             bits,
-            cut: Cut::new(0, pext),
+            cut: Cut::new(0, fast_pext()),
             chunks: (bits as usize).div_ceil(CHUNK).max(1),
             tables: Vec::new(),
             stride: 0,
@@ -200,6 +241,10 @@ impl Sieve {
         // Two spare planes per block: blocks a multiple of 4 KiB apart would meet in the same
         // cache sets.
         self.stride = stride;
+        assert!(
+            blocks * stride <= u32::MAX as usize,
+            "table offsets are kept as u32"
+        );
         if self.tables.len() < blocks * stride {
             self.tables.resize(blocks * stride, [0; LANES]);
         }
@@ -225,7 +270,7 @@ impl Sieve {
         for x in 0..values {
             for (b, &c) in commons.iter().enumerate() {
                 if c & x == 0 {
-                    self.visits.push(b as u32);
+                    self.visits.push((b * self.stride) as u32);
                 }
             }
             self.visit_start.push(self.visits.len() as u32);
@@ -242,41 +287,55 @@ impl Sieve {
     /// bits: they are read from `b`).
     #[inline(always)]
     pub fn count_each(&mut self, queries: &[u64], split: impl Fn(u64) -> (u64, u32)) -> u64 {
-        self.sort(queries);
-        let mut sorted = std::mem::take(&mut self.sorted);
         // One copy per number of chunks, so that the loop over the chunks unrolls; a plain
         // loop, as iterator adapters might not be inlined into a caller built for more CPU
         // features.
+        // Tables beyond the nearest cache: the queries are sorted by cut value first, so that
+        // those visiting the same blocks come together.
+        let sort = self.cut.len > 0 && self.table_bytes() > SORT_FROM;
+        if sort {
+            self.sort(queries);
+        }
+        let sorted = std::mem::take(&mut self.sorted);
+        let queries = if sort {
+            &sorted[..queries.len()]
+        } else {
+            queries
+        };
         macro_rules! by_chunks {
             ($($c:literal)*) => {
                 match self.chunks {
-                    $($c => self.count_sorted::<$c>(&sorted[..queries.len()], &split),)*
+                    $($c => self.count_queries::<$c>(queries, &split),)*
                     _ => unreachable!("at most 16 chunks"),
                 }
             };
         }
         let total = by_chunks!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16);
-        std::mem::swap(&mut self.sorted, &mut sorted);
+        self.sorted = sorted;
         total
     }
 
-    /// The count for queries sorted by cut value (`fill` gives the ends of the runs).
+    /// The bytes of the loaded tables.
+    fn table_bytes(&self) -> usize {
+        self.commons.len() * self.stride * std::mem::size_of::<Plane>()
+    }
+
+    /// The count for each query over the list of blocks of its cut value (a lookup, so the
+    /// loop over a list has no test to mispredict).
     #[inline(always)]
-    fn count_sorted<const C: usize>(
+    fn count_queries<const C: usize>(
         &self,
         queries: &[u64],
         split: &impl Fn(u64) -> (u64, u32),
     ) -> u64 {
+        const MASK: usize = (1 << MAX_CUT) - 1;
+        let (cut, starts) = (self.cut, &self.visit_start[..self.cut.values() + 1]);
         let mut total = 0;
-        let mut from = 0;
-        for x in 0..self.cut.values() {
-            let to = self.fill[x] as usize;
-            let list = &self.visits[self.visit_start[x] as usize..self.visit_start[x + 1] as usize];
-            for &b in &queries[from..to] {
-                let (set, shift) = split(b);
-                total += self.count_blocks::<C>(set, list) << shift;
-            }
-            from = to;
+        for &b in queries {
+            let x = cut.key(b) & MASK & (starts.len() - 2);
+            let list = &self.visits[starts[x] as usize..starts[x + 1] as usize];
+            let (set, shift) = split(b);
+            total += self.count_blocks::<C>(set, list) << shift;
         }
         total
     }
@@ -290,13 +349,18 @@ impl Sieve {
         }
         // Per-lane sums, added up once.
         let mut lanes = [0u64; LANES];
-        for &block in blocks {
-            let base = block as usize * self.stride;
-            let tables = &self.tables[base..base + (C << CHUNK)];
+        // Offsets of the query's planes within a block's tables.
+        for (c, a) in at.iter_mut().enumerate() {
+            *a += c << CHUNK;
+        }
+        let tables = self.tables.as_ptr();
+        for &base in blocks {
             // Two chains of ANDs, even and odd chunks, for a shorter critical path.
             let mut acc = [[u64::MAX; LANES]; 2];
             for c in 0..C {
-                let t = &tables[(c << CHUNK) + (at[c] & ((1 << CHUNK) - 1))];
+                // SAFETY: `base` is `b * stride` for a block `b` (`lists`), whose `C << CHUNK`
+                // tables lie within `tables` (`load`), and `at[c]` is below `C << CHUNK`.
+                let t = unsafe { &*tables.add(base as usize + at[c]) };
                 for l in 0..LANES {
                     acc[c % 2][l] &= t[l];
                 }

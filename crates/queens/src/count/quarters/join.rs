@@ -100,6 +100,13 @@ fn unions(above: &[u64], below: &[u64], out: &mut [u64]) -> usize {
         assert!(out.len() >= above.len() * below.len() + 8);
         return unsafe { unions_avx512(above, below, out.as_mut_ptr()) };
     }
+    #[cfg(target_arch = "x86_64")]
+    if below.len() >= 4 && *AVX2 {
+        // SAFETY: the CPU has AVX2 (checked once), and `out` has room for every pair and 8
+        // more.
+        assert!(out.len() >= above.len() * below.len() + 8);
+        return unsafe { unions_avx2(above, below, out.as_mut_ptr()) };
+    }
     let dst = out.as_mut_ptr();
     let mut kept = 0;
     for &a in above {
@@ -143,6 +150,83 @@ unsafe fn unions_avx512(above: &[u64], below: &[u64], out: *mut u64) -> usize {
             _mm512_storeu_si512(out.add(kept) as *mut __m512i, u);
             kept += keep.count_ones() as usize;
             i += 8;
+        }
+    }
+    kept
+}
+
+/// Whether the CPU has the AVX2 instructions of [`unions_avx2`].
+#[cfg(target_arch = "x86_64")]
+static AVX2: std::sync::LazyLock<bool> = std::sync::LazyLock::new(|| {
+    is_x86_feature_detected!("avx2") && is_x86_feature_detected!("popcnt")
+});
+
+/// For each mask of four lanes, the 32-bit lanes that move the kept 64-bit lanes to the
+/// front (in order), for `vpermd`.
+#[cfg(target_arch = "x86_64")]
+static PACK: [[u32; 8]; 16] = {
+    let mut table = [[0u32; 8]; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let (mut kept, mut lane) = (0, 0);
+        while lane < 4 {
+            if mask >> lane & 1 == 1 {
+                table[mask][2 * kept] = 2 * lane as u32;
+                table[mask][2 * kept + 1] = 2 * lane as u32 + 1;
+                kept += 1;
+            }
+            lane += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// [`unions`] four pairs at a time with AVX2: the unions of `a` with four `b`, the disjoint
+/// ones moved to the front by a permutation looked up from their mask ([`PACK`]), stored
+/// whole, and the count of the mask.
+///
+/// # Safety
+/// The CPU must have AVX2 and POPCNT, and `out` room for every pair and 4 more.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn unions_avx2(above: &[u64], below: &[u64], out: *mut u64) -> usize {
+    use core::arch::x86_64::*;
+    let whole = below.len() / 4 * 4;
+    let tail = below.len() - whole;
+    // The lanes of the last, partial load, as a mask for the load and as bits.
+    let tail_lanes = _mm256_cmpgt_epi64(
+        _mm256_set1_epi64x(tail as i64),
+        _mm256_setr_epi64x(0, 1, 2, 3),
+    );
+    let tail_bits = (1i32 << tail) - 1;
+    let zero = _mm256_setzero_si256();
+    let mut kept = 0usize;
+    for &a in above {
+        let va = _mm256_set1_epi64x(a as i64);
+        // One step: four `b` in `vb`, of which the lanes in `valid` are real.
+        macro_rules! step {
+            ($vb:expr, $valid:expr) => {{
+                let vb = $vb;
+                let disjoint = _mm256_cmpeq_epi64(_mm256_and_si256(va, vb), zero);
+                let mask = _mm256_movemask_pd(_mm256_castsi256_pd(disjoint)) & $valid;
+                let order = _mm256_loadu_si256(PACK[mask as usize].as_ptr() as *const __m256i);
+                let packed = _mm256_permutevar8x32_epi32(_mm256_or_si256(va, vb), order);
+                _mm256_storeu_si256(out.add(kept) as *mut __m256i, packed);
+                kept += mask.count_ones() as usize;
+            }};
+        }
+        let mut i = 0;
+        while i < whole {
+            step!(
+                _mm256_loadu_si256(below.as_ptr().add(i) as *const __m256i),
+                0xF
+            );
+            i += 4;
+        }
+        if tail > 0 {
+            let from = below.as_ptr().add(whole) as *const i64;
+            step!(_mm256_maskload_epi64(from, tail_lanes), tail_bits);
         }
     }
     kept
