@@ -330,24 +330,28 @@ impl Sieve {
     ) -> u64 {
         const MASK: usize = (1 << MAX_CUT) - 1;
         let (cut, starts) = (self.cut, &self.visit_start[..self.cut.values() + 1]);
-        let mut total = 0;
+        // Per-lane sums, added up once at the end.
+        let mut total = [0u64; LANES];
         for &b in queries {
             let x = cut.key(b) & MASK & (starts.len() - 2);
             let list = &self.visits[starts[x] as usize..starts[x + 1] as usize];
             let (set, shift) = split(b);
-            total += self.count_blocks::<C>(set, list) << shift;
+            let lanes = self.count_blocks::<C>(set, list);
+            for l in 0..LANES {
+                total[l] += lanes[l] << shift;
+            }
         }
-        total
+        total.iter().sum()
     }
 
+    /// The loaded sets of `blocks` disjoint from `b`, counted per lane.
     #[inline(always)]
-    fn count_blocks<const C: usize>(&self, b: u64, blocks: &[u32]) -> u64 {
+    fn count_blocks<const C: usize>(&self, b: u64, blocks: &[u32]) -> [u64; LANES] {
         // The query's value in each chunk.
         let mut at = [0usize; C];
         for (c, a) in at.iter_mut().enumerate() {
             *a = ((b >> (c * CHUNK)) & ((1 << CHUNK) - 1)) as usize;
         }
-        // Per-lane sums, added up once.
         let mut lanes = [0u64; LANES];
         // Offsets of the query's planes within a block's tables.
         for (c, a) in at.iter_mut().enumerate() {
@@ -369,7 +373,7 @@ impl Sieve {
                 lanes[l] += (acc[0][l] & acc[1][l]).count_ones() as u64;
             }
         }
-        lanes.iter().sum()
+        lanes
     }
 }
 
