@@ -373,13 +373,26 @@ fn count_sql(n: usize, job: &Job) -> Result<Counts> {
     Ok(Counts::from_total(n, total as u128))
 }
 
-/// A rough model of the CPU seconds of the default engine on one core of a machine like the
-/// one of BENCHMARKS.md (N = 18 in about 2 s, each N about 7.5 times the last), and of the
-/// others from their own figures there.
+/// A rough model of the CPU seconds of a count on one core of a machine like the ones of
+/// BENCHMARKS.md: for the quarters engine (the default) from its measured times (N = 16 to 21)
+/// and its sampled estimates (N = 22 to 25, "Estimates for the records"), N = 26 and 27 by the
+/// growth over the last two N of the same parity (the cost per solution grows with N, faster
+/// for even N); for the other counters from their own figures there (N = 18 and a growth per N).
 pub fn rough_seconds(counter: Counter, n: usize) -> f64 {
+    /// One-core CPU seconds of the quarters engine for N = 16 to 25 (Zen 3, AVX2).
+    const QUARTERS: [f64; 10] = [
+        0.12, 1.07, 3.1, 23.0, 170.0, 1.1e3, 2.14e4, 1.13e5, 2.40e6, 1.67e7,
+    ];
     let (at18, growth) = match counter {
         Counter::Engine(Engine::Auto | Engine::Quarters) if n <= count::quarters::MAX_N => {
-            (2.0, 7.5)
+            if n >= 16 {
+                let at = |n: usize| QUARTERS[n - 16];
+                return match n {
+                    26 | 27 => at(n - 2) * at(n - 2) / at(n - 4),
+                    _ => at(n),
+                };
+            }
+            (3.1, 7.5)
         }
         Counter::Engine(Engine::Bitmask) => (200.0, 7.5),
         Counter::Engine(_) => (90.0, 7.5),
@@ -457,4 +470,22 @@ pub fn write_text(
         )?;
     }
     writeln!(out, "seconds:      {seconds:.3}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rough_model_grows_with_n_and_faster_for_even_n_beyond_21() {
+        let quarters = |n| rough_seconds(Counter::Engine(Engine::Auto), n);
+        for n in 4..27 {
+            assert!(quarters(n + 1) > quarters(n), "N = {n}");
+        }
+        // The cost per solution grows: more than the ratio of the counts (about 7 to 8).
+        assert!(quarters(26) / quarters(24) > 100.0);
+        assert!(quarters(27) / quarters(25) > 100.0);
+        // Beyond the quarters engine, the dihedral one.
+        assert!(rough_seconds(Counter::Engine(Engine::Auto), 28) > 0.0);
+    }
 }

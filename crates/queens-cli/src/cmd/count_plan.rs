@@ -248,7 +248,9 @@ fn outlook(
         let whole: f64 = work.plan.costs().iter().sum();
         let share = work.cost(&work.rest) / whole.max(f64::MIN_POSITIVE);
         let budget = work.plan.memory_budget().map(|b| b as usize);
+        job.units("choices");
         let est = pool.install(|| quarters::estimate(o.n, budget, CHOICES, SEED, job.control()));
+        job.units("parts");
         let est = job.check(est)?;
         return Ok((Outlook::of_choices(&est, share, memory), Vec::new()));
     }
