@@ -477,7 +477,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_rough_model_grows_with_n_and_faster_for_even_n_beyond_21() {
+    fn the_rough_model_grows_with_n_and_faster_than_the_counts_beyond_24() {
         let quarters = |n| rough_seconds(Counter::Engine(Engine::Auto), n);
         for n in 4..27 {
             assert!(quarters(n + 1) > quarters(n), "N = {n}");

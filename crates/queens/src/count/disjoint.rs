@@ -20,7 +20,8 @@
 //!    bit common to all its sets. Each value of the cut bits has its list of blocks to visit,
 //!    which a query looks up: the loop over a list has no test to mispredict. When the tables
 //!    outgrow the level-1 cache the queries are sorted by their cut bits too, so that those
-//!    visiting the same blocks come together. At N = 18 this skips 38 % of the (query, block) steps (BENCHMARKS.md).
+//!    visiting the same blocks come together. At N = 18 this skips 38 % of the (query, block)
+//!    steps (BENCHMARKS.md).
 
 /// Bits per chunk.
 const CHUNK: usize = 4;
@@ -155,8 +156,8 @@ fn pext_in_one_step() -> bool {
     if !is_x86_feature_detected!("bmi2") {
         return false;
     }
-    // SAFETY: CPUID leaves 0 and 1 exist on every x86-64 CPU (the call is safe from Rust
-    // 1.87 on; the block keeps older compilers content).
+    // SAFETY: CPUID leaves 0 and 1 exist on every x86-64 CPU (recent compilers count the call
+    // as safe; the block keeps older ones content).
     #[allow(unused_unsafe)]
     let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
     let amd_or_hygon = matches!(
@@ -287,9 +288,6 @@ impl Sieve {
     /// bits: they are read from `b`).
     #[inline(always)]
     pub fn count_each(&mut self, queries: &[u64], split: impl Fn(u64) -> (u64, u32)) -> u64 {
-        // One copy per number of chunks, so that the loop over the chunks unrolls; a plain
-        // loop, as iterator adapters might not be inlined into a caller built for more CPU
-        // features.
         // Tables beyond the nearest cache: the queries are sorted by cut value first, so that
         // those visiting the same blocks come together.
         let sort = self.cut.len > 0 && self.table_bytes() > SORT_FROM;
@@ -302,6 +300,9 @@ impl Sieve {
         } else {
             queries
         };
+        // One copy per number of chunks, so that the loop over the chunks unrolls; a plain
+        // loop, as iterator adapters might not be inlined into a caller built for more CPU
+        // features.
         macro_rules! by_chunks {
             ($($c:literal)*) => {
                 match self.chunks {
@@ -328,12 +329,12 @@ impl Sieve {
         queries: &[u64],
         split: &impl Fn(u64) -> (u64, u32),
     ) -> u64 {
-        const MASK: usize = (1 << MAX_CUT) - 1;
         let (cut, starts) = (self.cut, &self.visit_start[..self.cut.values() + 1]);
         // Per-lane sums, added up once at the end.
         let mut total = [0u64; LANES];
         for &b in queries {
-            let x = cut.key(b) & MASK & (starts.len() - 2);
+            // The mask (the cut values less one) only tells the compiler `x` is in range.
+            let x = cut.key(b) & (starts.len() - 2);
             let list = &self.visits[starts[x] as usize..starts[x + 1] as usize];
             let (set, shift) = split(b);
             let lanes = self.count_blocks::<C>(set, list);
