@@ -164,6 +164,41 @@ const CASES: &[(&[&str], &str)] = &[
         ],
         "'x'",
     ),
+    // exact or refused (issue: no silent wrong answer, every read bounded)
+    (&["check", "--n", "8", "a1", "a1"], "'a1' is given twice"),
+    (
+        &["check", "--n", "8", "a1", "c2", "1,1"],
+        "'a1' is given twice",
+    ),
+    (&["count", "17", "--estimate", "--memory", "1"], "256M"),
+    (&["count", "17", "--memory", "255M"], "'255M'"),
+    (&["list", "8", "--stats", "--algorithm", "fast"], "--stats"),
+    (&["list", "8", "--algorithm", "sql", "--stats"], "--stats"),
+    (
+        &["bench", "11..11", "--algorithm", "sql"],
+        "sql runs N from 1 to 10",
+    ),
+    (&["show", "2 4 1 3", "--svg", "-"], "'-'"),
+    (&["tour", "5", "--from", "a1", "--svg", "-"], "'-'"),
+    (&["cover", "5", "--svg", "-"], "'-'"),
+    (&["bench", "4", "--plot", "-"], "'-'"),
+    (
+        &["count", "12", "--checkpoint", "/dev/zero"],
+        "not a regular file",
+    ),
+    (&["count", "12", "--checkpoint", "/"], "not a regular file"),
+    (&["check", "--input", "/dev/zero"], "NUL"),
+    (&["check", "--input", "/"], "folder"),
+    (&["classify", "--input", "/dev/zero"], "NUL"),
+    (&["show", "--input", "/dev/zero"], "NUL"),
+    (&["tour", "--check", "/dev/zero"], "NUL"),
+    (&["complete", "--input", "/dev/zero"], "NUL"),
+    (&["merge", "/dev/zero"], "NUL"),
+    (&["tour", "5", "--from", "a1", "--time-limit", "0"], "'0'"),
+    (
+        &["tour", "--check", "--time-limit", "5", "a1"],
+        "--time-limit",
+    ),
     // the command itself
     (&["frobnicate"], "frobnicate"),
     (&["lsit", "8"], "list"),
@@ -194,13 +229,59 @@ fn bad_input_on_standard_input_names_the_line() {
             "1,9",
         ),
         (&["complete", "--input", "-"], "not json", "bad instance"),
+        (
+            &["check", "-"],
+            "{\"n\":8,\"rows\":[]}\n",
+            "holds 0 numbers but \"n\" is 8",
+        ),
+        (
+            &["check", "-"],
+            "{\"n\":100,\"rows\":[2,4,1,3]}\n",
+            "line 1",
+        ),
+        (
+            &["classify", "-"],
+            "{\"n\":100,\"rows\":[2,4,1,3]}\n",
+            "holds 4 numbers",
+        ),
+        (&["show", "-"], "{\"rows\":[2,4,1,3]}\n", "without \"n\""),
+        (&["check", "-"], "{\"n\":0,\"rows\":[]}\n", "\"n\" is '0'"),
+        (&["check", "-"], "{\"n\":-4,\"rows\":[]}\n", "\"n\" is '-4'"),
+        (
+            &["tour", "--check"],
+            "{\"rows\":8,\"cols\":8,\"path\":[]}",
+            "holds 0 squares",
+        ),
+        (
+            &["tour", "--check"],
+            "{\"rows\":3,\"cols\":3,\"path\":[[9,9]]}",
+            "[9,9] is off",
+        ),
+        (
+            &["tour", "--check"],
+            "18446744073709551617",
+            "a1 holds 18446744073709551617",
+        ),
+        (&["check", "-"], "2 4 1 3\n\u{0}\n", "line 2: a NUL byte"),
+        (&["check", "-"], "1 x\u{7}y\n", "x\\u{7}y"),
     ] {
         let (code, out, err) = run_in(args, input);
         assert_eq!(code, 2, "{args:?} <<< {input:?}: {err}");
-        assert!(out.is_empty(), "{args:?}: {out}");
+        // The verdicts of the lines before the bad one have been written as they came.
+        assert!(
+            out.is_empty() || out.starts_with("line 1: valid") || out.starts_with("placement:"),
+            "{args:?}: {out}"
+        );
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.contains(needle), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn a_byte_order_mark_is_read_past() {
+    let (code, out, err) = run_in(&["check", "-"], "\u{feff}2 4 1 3\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("line 1: valid"), "{out}");
 }
 
 #[test]
@@ -234,6 +315,7 @@ fn edge_inputs_that_are_fine_stay_fine() {
         (&["tour", "4", "--from", "a1"], 1),
         (&["complete", "1"], 0),
         (&["complete", "2"], 1),
+        (&["check", "--input", "/dev/null"], 2),
     ] {
         let (got, _, err) = run(args);
         assert_eq!(got, code, "{args:?}: {err}");

@@ -61,7 +61,7 @@ fn a_checkpointed_count_resumes_and_a_finished_one_answers_at_once() {
         let text = std::fs::read_to_string(&ck).unwrap();
         let header = text.lines().next().unwrap();
         assert!(
-            header.starts_with("queens-checkpoint 1 n=12 engine="),
+            header.starts_with("queens-checkpoint 2 n=12 engine="),
             "{header}"
         );
         assert!(text.lines().skip(1).all(|l| l.starts_with("part ")));
@@ -108,7 +108,7 @@ fn damaged_or_foreign_checkpoints_are_refused_and_left_alone() {
     flipped[middle] ^= 0x04;
     let mut crossed = good.clone();
     let second = good.iter().position(|&b| b == b'\n').unwrap() + 1;
-    crossed.splice(second..second, b"part 0 1 00000000\n".iter().copied());
+    crossed.splice(second..second, b"part 0 1 1:1 00000000\n".iter().copied());
     let cases: [(&str, Vec<u8>, &[&str]); 4] = [
         ("flipped", flipped, &["count", "11"]),
         ("forged", crossed, &["count", "11"]),

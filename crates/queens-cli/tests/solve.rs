@@ -56,7 +56,7 @@ fn explicit_solutions_check_valid() {
         assert_eq!(code, 0, "N = {n}: {verdict}");
         assert_eq!(
             verdict,
-            format!("valid: {n} queens, no two attack each other\n")
+            format!("line 1: valid: {n} queens, no two attack each other\n")
         );
     }
 }
@@ -234,13 +234,13 @@ fn check_reads_a_file_or_stdin() {
         run(&["check", "--input", good]),
         (
             0,
-            "valid: 50000 queens, no two attack each other\n".into(),
+            "line 1: valid: 50000 queens, no two attack each other\n".into(),
             String::new()
         )
     );
     assert_eq!(
         run(&["check", "-i", good, "--json"]).1,
-        "{\"n\":50000,\"valid\":true}\n"
+        "{\"line\":1,\"n\":50000,\"valid\":true}\n"
     );
     // Column b takes the row of column a: the first clash is theirs, on a row.
     let mut r = rows(&solution);
@@ -253,7 +253,7 @@ fn check_reads_a_file_or_stdin() {
     assert_eq!(
         out,
         format!(
-            "invalid: the queens on a{0} and b{0} attack each other on the same row\n",
+            "line 1: invalid: the queens on a{0} and b{0} attack each other on the same row\n",
             r[0]
         )
     );

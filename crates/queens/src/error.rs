@@ -2,6 +2,25 @@
 
 use thiserror::Error;
 
+/// Bad input as an error message quotes it: at most 40 characters (then `...`), control
+/// characters escaped, so that a message stays one short line whatever the input was.
+pub fn excerpt(text: &str) -> String {
+    const MOST: usize = 40;
+    let mut out = String::new();
+    for (k, c) in text.chars().enumerate() {
+        if k == MOST {
+            out.push_str("...");
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Input that does not describe a board, a square or a placement.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseError {
@@ -64,4 +83,19 @@ pub enum Error {
     #[error(transparent)]
     /// Input that does not parse.
     Parse(#[from] ParseError),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::excerpt;
+
+    #[test]
+    fn excerpts_are_short_and_escaped() {
+        assert_eq!(excerpt("a\u{0}b\nc"), "a\\u{0}b\\nc");
+        assert_eq!(excerpt(&"7".repeat(100)), format!("{}...", "7".repeat(40)));
+        assert_eq!(
+            excerpt("ü".repeat(41).as_str()),
+            format!("{}...", "ü".repeat(40))
+        );
+    }
 }

@@ -137,7 +137,7 @@ impl Placement {
                 value.saturating_mul(10).saturating_add(u64::from(b - b'0'))
             });
             if row == 0 || row > n as u64 {
-                return Some(Err(ParseError::BadRow(token.to_string(), n)));
+                return Some(Err(ParseError::BadRow(crate::error::excerpt(token), n)));
             }
             rows.push((row - 1) as u32);
         }
@@ -167,7 +167,7 @@ impl Placement {
         let words: Vec<&str> = tokens.iter().copied().filter(|t| !is_number(t)).collect();
         let squares = Square::parse_list(&words.join(" "))?;
         if let Some(bad) = numbers.first() {
-            return Err(ParseError::MixedNotation(bad.to_string()));
+            return Err(ParseError::MixedNotation(crate::error::excerpt(bad)));
         }
         Self::from_squares(&squares)
     }
@@ -179,7 +179,7 @@ impl Placement {
             .iter()
             .map(|s| match s.parse::<u64>() {
                 Ok(r) if r >= 1 && r <= n as u64 => Ok((r - 1) as u32),
-                _ => Err(ParseError::BadRow(s.to_string(), n)),
+                _ => Err(ParseError::BadRow(crate::error::excerpt(s), n)),
             })
             .collect();
         Ok(Placement { rows: rows? })

@@ -97,7 +97,7 @@ impl Square {
 
     /// Parses `c5`, `aa12` or `3,5` (1-based), with no board size check.
     pub fn parse(text: &str) -> Result<Square, ParseError> {
-        let bad = || ParseError::BadSquare(text.to_string());
+        let bad = || ParseError::BadSquare(crate::error::excerpt(text));
         let t = text
             .trim()
             .trim_matches(|c| c == '(' || c == ')' || c == '[' || c == ']');
@@ -138,7 +138,7 @@ impl Square {
                     squares.push(Square::parse(part)?);
                 }
             } else if token.matches(',').count() >= 2 {
-                return Err(ParseError::CommaRows(token.to_string()));
+                return Err(ParseError::CommaRows(crate::error::excerpt(token)));
             } else {
                 squares.push(Square::parse(token)?);
             }

@@ -50,7 +50,7 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = input::seconds)]
     time_limit: f64,
     /// Also draw time against N (log scale) into this SVG file
-    #[arg(long, value_name = "FILE.svg")]
+    #[arg(long, value_name = "FILE.svg", value_parser = crate::output::svg::path)]
     plot: Option<PathBuf>,
     /// Output format
     #[arg(long, short = 'f', value_enum, default_value_t = Format::Table)]
@@ -115,6 +115,15 @@ pub fn run(args: Args) -> Result<Exit> {
     } else {
         args.algorithm.clone()
     };
+    if let Some(a) = args.algorithm.iter().find(|a| a.max_n() < args.sizes.from) {
+        return Err(bad(format!(
+            "--algorithm {a} runs N from 1 to {}, none of {}..{}: give sizes that start at {} or less",
+            a.max_n(),
+            args.sizes.from,
+            args.sizes.to,
+            a.max_n()
+        )));
+    }
     let format = args.output();
     if let Some(path) = &args.plot {
         // Fail now, not after the runs, if the chart cannot be written.

@@ -6,7 +6,8 @@
 //! no two attacking. Reading, parsing and the check are all linear in N.
 
 use crate::exit::{bad, Exit, Result};
-use crate::input::PlacementArgs;
+use crate::input::lines::{Lines, MAX_PLACEMENT_LINE};
+use crate::input::{PlacementArgs, Source};
 use crate::output::{plural, Out};
 use queens::rules::{Piece, Rules};
 use queens::Line;
@@ -88,36 +89,34 @@ struct Board {
 
 pub fn run(args: Args) -> Result<Exit> {
     let json = args.json || args.format == Format::Json;
-    let boards = match args.n {
-        Some(n) => partial_boards(&args.placements, n, args.rules.rules())?,
-        None => args
-            .placements
-            .read()?
-            .into_iter()
-            .map(|item| whole_board(item.line, &item.placement, args.rules.rules()))
-            .collect(),
-    };
-    let many = boards.len() > 1;
+    let rules = args.rules.rules();
+    let mut boards = Boards::open(&args.placements, args.n)?;
     let mut out = Out::stdout();
-    for b in &boards {
+    let (mut checked, mut valid) = (0usize, 0usize);
+    while let Some(b) = boards.next(rules)? {
+        let named = boards.is_stream();
         if json {
-            out.json_line(&verdict(b, many))?;
+            out.json_line(&verdict(&b, named))?;
         } else {
-            let prefix = if many {
+            let prefix = if named {
                 format!("line {}: ", b.line)
             } else {
                 String::new()
             };
-            writeln!(out, "{prefix}{}", text(b, args.rules.rules()))?;
+            writeln!(out, "{prefix}{}", text(&b, rules))?;
             out.record()?;
         }
+        checked += 1;
+        valid += usize::from(b.conflict.is_none());
+        if boards.is_drained() {
+            out.flush()?;
+        }
     }
-    let valid = boards.iter().filter(|b| b.conflict.is_none()).count();
-    if many {
-        let invalid = boards.len() - valid;
+    if checked > 1 {
+        let invalid = checked - valid;
         if json {
             out.json_line(&Summary {
-                checked: boards.len(),
+                checked,
                 valid,
                 invalid,
             })?;
@@ -125,12 +124,88 @@ pub fn run(args: Args) -> Result<Exit> {
             writeln!(
                 out,
                 "checked {}: {valid} valid, {invalid} invalid",
-                plural(boards.len() as u64, "placement", "placements")
+                plural(checked as u64, "placement", "placements")
             )?;
         }
     }
     out.flush()?;
-    Ok(Exit::yes_or_no(valid == boards.len()))
+    Ok(Exit::yes_or_no(valid == checked))
+}
+
+/// The boards to check, read one at a time: whole placements, or with `--n N` partly filled
+/// boards.
+enum Boards {
+    Whole(Source),
+    Partial {
+        n: usize,
+        lines: Option<Lines>,
+        words: Option<String>,
+    },
+}
+
+impl Boards {
+    fn open(placements: &PlacementArgs, n: Option<usize>) -> Result<Boards> {
+        Ok(match n {
+            None => Boards::Whole(placements.source()?),
+            Some(n) => Boards::Partial {
+                n,
+                lines: match placements.stream() {
+                    Some(path) => Some(Lines::open(path, MAX_PLACEMENT_LINE)?),
+                    None => None,
+                },
+                words: Some(placements.words.join(" ")),
+            },
+        })
+    }
+
+    /// Whether the boards come from a file or a pipe (their verdicts name their lines).
+    fn is_stream(&self) -> bool {
+        match self {
+            Boards::Whole(source) => source.is_stream(),
+            Boards::Partial { lines, .. } => lines.is_some(),
+        }
+    }
+
+    /// Whether the next board has to wait for the input.
+    fn is_drained(&self) -> bool {
+        match self {
+            Boards::Whole(source) => source.is_drained(),
+            Boards::Partial { lines, .. } => lines.as_ref().is_none_or(Lines::is_drained),
+        }
+    }
+
+    /// The next board and the first two of its queens that attack.
+    fn next(&mut self, rules: Rules) -> Result<Option<Board>> {
+        match self {
+            Boards::Whole(source) => Ok(source
+                .next()?
+                .map(|item| whole_board(item.line, &item.placement, rules))),
+            Boards::Partial {
+                n,
+                lines: None,
+                words,
+            } => match words.take() {
+                Some(text) => partial_board(1, &text, *n, rules).map(Some).map_err(bad),
+                None => Ok(None),
+            },
+            Boards::Partial {
+                n,
+                lines: Some(lines),
+                ..
+            } => {
+                while let Some((line, text)) = lines.next_line()? {
+                    let t = text.trim();
+                    if t.is_empty() || t.starts_with('#') {
+                        continue;
+                    }
+                    return partial_board(line, t, *n, rules)
+                        .map(Some)
+                        .map_err(|e| bad(format!("line {line}: {e}")));
+                }
+                Ok(None)
+            }
+        }
+    }
 }
 
 fn whole_board(line: usize, p: &Placement, rules: Rules) -> Board {
@@ -143,34 +218,21 @@ fn whole_board(line: usize, p: &Placement, rules: Rules) -> Board {
     }
 }
 
-/// The partly filled boards of `--n N`: each placement as squares, or the rows of the first
-/// columns.
-fn partial_boards(placements: &PlacementArgs, n: usize, rules: Rules) -> Result<Vec<Board>> {
-    let texts: Vec<(usize, String)> = match placements.stream() {
-        Some(path) => crate::input::read_text(path)?
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-            .map(|(k, l)| (k + 1, l.to_string()))
-            .collect(),
-        None => vec![(1, placements.words.join(" "))],
-    };
-    texts
-        .iter()
-        .map(|(line, text)| {
-            let squares = partial_squares(text, n).map_err(|e| match placements.stream() {
-                Some(_) => bad(format!("line {line}: {e}")),
-                None => bad(e),
-            })?;
-            Ok(Board {
-                line: *line,
-                n,
-                queens: squares.len(),
-                partial: true,
-                conflict: rules.first_attack(n, &squares),
-            })
-        })
-        .collect()
+/// A partly filled `n` x `n` board written as `text`, on line `line` of its input.
+fn partial_board(
+    line: usize,
+    text: &str,
+    n: usize,
+    rules: Rules,
+) -> std::result::Result<Board, String> {
+    let squares = partial_squares(text, n)?;
+    Ok(Board {
+        line,
+        n,
+        queens: squares.len(),
+        partial: true,
+        conflict: rules.first_attack(n, &squares),
+    })
 }
 
 /// The queens of a partial placement on an `n` x `n` board.
@@ -200,12 +262,18 @@ fn partial_squares(text: &str, n: usize) -> std::result::Result<Vec<Square>, Str
     if let Some(s) = squares.iter().find(|s| !s.on_board(n, n)) {
         return Err(format!("square '{s}' is off the {n}x{n} board"));
     }
+    let mut seen = std::collections::HashSet::with_capacity(squares.len());
+    if let Some(s) = squares.iter().find(|s| !seen.insert(**s)) {
+        return Err(format!(
+            "square '{s}' is given twice: give each queen's square once"
+        ));
+    }
     Ok(squares)
 }
 
-fn verdict(b: &Board, many: bool) -> Verdict {
+fn verdict(b: &Board, named: bool) -> Verdict {
     Verdict {
-        line: many.then_some(b.line),
+        line: named.then_some(b.line),
         n: b.n,
         queens: b.partial.then_some(b.queens),
         valid: b.conflict.is_none(),

@@ -63,33 +63,38 @@ struct Record {
 
 pub fn run(args: Args) -> Result<Exit> {
     let json = args.json || args.format == Format::Json;
-    let items = args.placements.read()?;
-    if let Some(item) = items.iter().find(|i| !i.placement.is_permutation()) {
-        let place = match args.placements.stream() {
-            Some(_) => format!("line {}: ", item.line),
-            None => String::new(),
-        };
-        return Err(bad(format!(
-            "{place}'{}' has two queens in one row: classify takes a placement with one queen in each row and column",
-            item.placement.perm()
-        )));
-    }
+    let mut source = args.placements.source()?;
     let mut out = Out::stdout();
-    for (k, item) in items.iter().enumerate() {
+    let mut k = 0;
+    while let Some(item) = source.next()? {
         let p = &item.placement;
+        if !p.is_permutation() {
+            let place = match source.is_stream() {
+                true => format!("line {}: ", item.line),
+                false => String::new(),
+            };
+            return Err(bad(format!(
+                "{place}'{}' has two queens in one row: classify takes a placement with one queen in each row and column",
+                queens::error::excerpt(&p.perm())
+            )));
+        }
         if args.torus {
             torus(&mut out, p, json, k)?;
-            continue;
-        }
-        let orbit = Orbit::of(p);
-        if json {
-            out.json_line(&record(p, &orbit))?;
         } else {
-            if k > 0 {
-                writeln!(out)?;
+            let orbit = Orbit::of(p);
+            if json {
+                out.json_line(&record(p, &orbit))?;
+            } else {
+                if k > 0 {
+                    writeln!(out)?;
+                }
+                write_text(&mut out, p, &orbit)?;
+                out.record()?;
             }
-            write_text(&mut out, p, &orbit)?;
-            out.record()?;
+        }
+        k += 1;
+        if source.is_drained() {
+            out.flush()?;
         }
     }
     out.flush()?;

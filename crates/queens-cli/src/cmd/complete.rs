@@ -83,6 +83,9 @@ pub fn run(args: Args) -> Result<Exit> {
         }
     }
     let instance = instance(&args)?;
+    if args.count {
+        warn_if_hopeless(&instance);
+    }
     let job = Job::start("completing", None);
     let (solution, completions) = if !args.rules.rules().is_classic() {
         complete_rules(&instance, args.rules, args.count, &job)?
@@ -172,9 +175,20 @@ fn complete_rules(
     Ok((first, count.then_some(total)))
 }
 
+/// Counting completions enumerates them: past about 20 free columns there are too many to
+/// list (20 queens alone have 39,029,188,884 solutions). Said before it starts.
+fn warn_if_hopeless(instance: &Instance) {
+    let free = instance.n() - instance.presets().len();
+    if free > 20 {
+        eprintln!(
+            "queens: warning: counting the completions enumerates them, and {free} free columns may hold billions upon billions (the 20x20 board alone has 39,029,188,884 solutions): this may not end in reasonable time (Ctrl-C stops; without --count one completion comes at once)"
+        );
+    }
+}
+
 fn read_instance(path: &Path) -> Result<Instance> {
     let shown = input::shown(path);
-    let text = input::read_text(path)?;
+    let text = input::lines::read_text(path, input::lines::MAX_INSTANCE)?;
     let file: InstanceFile = serde_json::from_str(&text).map_err(|e| {
         bad(format!(
             "bad instance file {shown}: {e} (expected {{\"n\":N,\"queens\":[[col,row],...]}})"

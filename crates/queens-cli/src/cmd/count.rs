@@ -150,7 +150,7 @@ pub struct Args {
     /// A memory budget: 512M, 4G, 2048K or bytes (default: half the memory available). The
     /// quarters engine keeps within it (from 256M up), holding fewer of its tables and joining
     /// in slices, more slowly; the dihedral engine is refused a budget below its list of parts
-    #[arg(long, value_name = "SIZE", value_parser = crate::input::memory)]
+    #[arg(long, value_name = "SIZE", value_parser = crate::input::memory_budget)]
     memory: Option<u64>,
     #[command(flatten)]
     rules: super::rules::RulesArgs,

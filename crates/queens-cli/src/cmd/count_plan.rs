@@ -345,7 +345,7 @@ fn finish(o: &Options, work: &Work, sum: u128, seconds: f64) -> Result<Exit> {
         return Ok(Exit::Success);
     }
     let counts = work.plan.counts(sum).ok_or_else(|| {
-        bad("the parts' counts do not add up to a whole number of solutions: the checkpoint is damaged")
+        bad("the parts' counts add up to a total whose orbits do not add up to it (Burnside's lemma): a record of the checkpoint is damaged; move it aside to count again")
     })?;
     if o.json {
         out.json_line(&record(&counts, seconds, Counter::Engine(o.engine), None))?;

@@ -41,7 +41,7 @@ pub struct Args {
     #[arg(long, conflicts_with = "format")]
     json: bool,
     /// Also draw the cover as an SVG picture, each solution in its own colour
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = crate::output::svg::path)]
     svg: Option<PathBuf>,
     /// Give up after this long (30, 2.5, 90s, 5m, 2h): exit 1
     #[arg(long, value_name = "SECONDS", value_parser = crate::input::seconds)]

@@ -121,6 +121,19 @@ pub fn run(args: Args) -> Result<Exit> {
             "--unicode draws the board diagrams: use it with --format board",
         ));
     }
+    let counts_work = matches!(args.algorithm, Lister::Classic(a) if a.instrumented());
+    if args.stats && args.rules.rules().is_classic() && !counts_work {
+        let counting: Vec<&str> = Algorithm::ALL
+            .iter()
+            .filter(|a| a.instrumented())
+            .map(|a| a.name())
+            .collect();
+        return Err(bad(format!(
+            "--stats reports the work of a classic algorithm's search, and --algorithm {} counts none: drop --stats, or choose one of {}",
+            args.algorithm,
+            counting.join(", ")
+        )));
+    }
     let algorithm = match args.algorithm {
         _ if !args.rules.rules().is_classic() => return list_rules(&args, format),
         Lister::Sql => return list_sql(&args, format),
@@ -227,7 +240,6 @@ fn list_sql(args: &Args, format: Format) -> Result<Exit> {
     if let Some(e) = failure {
         return Err(e.into());
     }
-    let seconds = job.seconds();
     match result {
         Err(queens_sql::SqlError::Cancelled) => return Err(job.failure()),
         Err(e) => return Err(bad(e.to_string())),
@@ -235,12 +247,6 @@ fn list_sql(args: &Args, format: Format) -> Result<Exit> {
     }
     drop(job);
     out.flush()?;
-    if args.stats {
-        eprintln!(
-            "queens: sql N = {}: {listed} listed, {seconds:.6} s (SQLite counts no work)",
-            args.n
-        );
-    }
     if listed == 0 {
         return Err(Failure::No(format!(
             "no solution exists for N = {}",

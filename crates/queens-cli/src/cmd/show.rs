@@ -38,7 +38,7 @@ pub struct Args {
     #[arg(long)]
     unicode: bool,
     /// Also write an SVG picture of the board to FILE (one placement)
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = crate::output::svg::path)]
     svg: Option<PathBuf>,
     #[command(flatten)]
     rules: super::rules::RulesArgs,
@@ -51,35 +51,38 @@ pub fn run(args: Args) -> Result<Exit> {
             "--unicode draws the board diagram: not with --format json",
         ));
     }
-    let items = args.placements.read()?;
-    if let Some(path) = &args.svg {
-        let [item] = items.as_slice() else {
-            return Err(bad(format!(
-                "--svg draws one placement, and {} were read: give one",
-                items.len()
-            )));
-        };
-        let mut picture = svg::Picture::new(item.placement.n(), item.placement.n());
-        for s in item.placement.squares() {
-            picture.queen(s);
-        }
-        svg::write(path, &picture.render())?;
-    }
     let (style, format) = match (format, args.unicode) {
         (Format::Json, _) => (DiagramStyle::Ascii, placement::Format::Json),
         (Format::Board, true) => (DiagramStyle::Unicode, placement::Format::Board),
         (Format::Board, false) => (DiagramStyle::Ascii, placement::Format::Board),
     };
+    let mut source = args.placements.source()?;
     let mut out = Out::stdout();
-    for (k, item) in items.iter().enumerate() {
-        if format == placement::Format::Board && items.len() == 1 {
-            // One placement: the diagram alone.
+    let mut k = 0u64;
+    while let Some(item) = source.next()? {
+        k += 1;
+        if let Some(path) = &args.svg {
+            if k > 1 {
+                return Err(bad(format!(
+                    "--svg draws one placement, and {} has more (line {} holds another): give one",
+                    shown_source(&args.placements),
+                    item.line
+                )));
+            }
+            let mut picture = svg::Picture::new(item.placement.n(), item.placement.n());
+            for s in item.placement.squares() {
+                picture.queen(s);
+            }
+            svg::write(path, &picture.render())?;
+        }
+        if format == placement::Format::Board && !source.is_stream() {
+            // One placement from the command line: the diagram alone.
             std::io::Write::write_all(&mut out, item.placement.diagram(style).as_bytes())?;
             verdict(&mut out, &item.placement, args.rules)?;
             continue;
         }
         let notes = Notes {
-            number: k as u64 + 1,
+            number: k,
             ..Notes::default()
         };
         placement::write(&mut out, &item.placement, format, style, notes)?;
@@ -87,9 +90,18 @@ pub fn run(args: Args) -> Result<Exit> {
             verdict(&mut out, &item.placement, args.rules)?;
         }
         out.record()?;
+        if source.is_drained() {
+            std::io::Write::flush(&mut out)?;
+        }
     }
     std::io::Write::flush(&mut out)?;
     Ok(Exit::Success)
+}
+
+/// The file or pipe of the placements, as messages name it.
+fn shown_source(args: &crate::input::PlacementArgs) -> String {
+    args.stream()
+        .map_or_else(|| "the command line".into(), crate::input::shown)
 }
 
 /// Under other rules (`--torus`, `--piece`), a line below the diagram says whether the

@@ -3,6 +3,7 @@
 
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::input;
+use crate::input::lines::{read_text, MAX_PLACEMENT_LINE};
 use crate::job::Job;
 use crate::output::{svg, Out};
 use queens::square::file_name;
@@ -97,13 +98,16 @@ pub struct Args {
     #[arg(long, conflicts_with = "format")]
     json: bool,
     /// Write an SVG picture of the tour to FILE
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = crate::output::svg::path)]
     svg: Option<PathBuf>,
     /// Print the work the search took on stderr
     #[arg(long)]
     stats: bool,
+    /// Give up after this long (exit 1): seconds, or with a unit (90s, 5m, 2h)
+    #[arg(long, value_name = "SECONDS", value_parser = input::seconds)]
+    time_limit: Option<f64>,
     /// Verify a tour given in any output format (exit 1 if it is not one)
-    #[arg(long, conflicts_with_all = ["count", "from", "svg", "algorithm", "stats"])]
+    #[arg(long, conflicts_with_all = ["count", "from", "svg", "algorithm", "stats", "time_limit"])]
     check: bool,
     /// With --check: the board of a partial path (N or MxN); the path need not cover it
     #[arg(long, value_name = "N|MxN", value_parser = parse_board)]
@@ -183,7 +187,10 @@ fn find_tour(args: &Args, board: Board, from: Square) -> Result<Exit> {
     if method.resolve(board) == Method::Divide && format != Format::Grid && args.svg.is_none() {
         return stream_construction(args, board, from, format);
     }
-    let job = Job::start(format!("searching for a tour on {board}"), None);
+    if method.resolve(board) == Method::Wirth {
+        warn_if_exponential(board, args.closed, args.time_limit);
+    }
+    let job = Job::start(format!("searching for a tour on {board}"), args.time_limit);
     let found = match tour::find(board, from, args.closed, method, job.control()) {
         Ok(found) => found,
         Err(FindError::Stopped(e)) => return Err(job.check::<()>(Err(e)).unwrap_err()),
@@ -214,7 +221,7 @@ fn find_tour(args: &Args, board: Board, from: Square) -> Result<Exit> {
 
 /// The divide-and-conquer construction written square by square as it is walked.
 fn stream_construction(args: &Args, board: Board, from: Square, format: Format) -> Result<Exit> {
-    let job = Job::start(format!("building a tour of {board}"), None);
+    let job = Job::start(format!("building a tour of {board}"), args.time_limit);
     let c = divide::Construction::new(board, from, args.closed).map_err(find_error)?;
     let mut out = Out::stdout();
     let closed = args.closed || board.square_count().is_multiple_of(2) && board.square_count() > 2;
@@ -370,7 +377,7 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
     }
     refuse_with_count(args)?;
     warn_if_hopeless(board, args.closed);
-    let job = Job::start(format!("counting tours on {board}"), None);
+    let job = Job::start(format!("counting tours on {board}"), args.time_limit);
     let control = job.control();
     let mut out = Out::stdout();
     let json = format(args) == Format::Json;
@@ -462,6 +469,21 @@ fn refuse_with_count(args: &Args) -> Result<()> {
 }
 
 /// Open tours grow so fast that a count beyond 6x6 will not end: say so before it starts.
+/// Wirth's backtracking tries the moves in a fixed order, and its search grows exponentially:
+/// 7x7 takes seconds, 8x8 more than anyone waits. Said before it starts.
+fn warn_if_exponential(board: Board, closed: bool, limit: Option<f64>) {
+    let squares = board.square_count();
+    if squares > 49 || closed && squares > 36 {
+        let bound = match limit {
+            Some(_) => "--time-limit bounds it",
+            None => "--time-limit bounds it, Ctrl-C stops",
+        };
+        eprintln!(
+            "queens: warning: Wirth's backtracking is exponential, and on the {board} board it may not end in reasonable time (7x7 takes seconds, 8x8 far longer); --algorithm warnsdorff or divide finds a tour at once; {bound}"
+        );
+    }
+}
+
 fn warn_if_hopeless(board: Board, closed: bool) {
     if board.square_count() > 36 && board.rows.min(board.cols) > 4 {
         let what = if closed { "closed" } else { "open" };
@@ -509,16 +531,16 @@ struct CheckRecord {
 }
 
 /// The text of the tour to check: the words, a file named by the one word, or standard input
-/// (no words, or `-`).
+/// (no words, or `-`), at most 1 GiB.
 fn tour_text(words: &[String]) -> Result<String> {
     match words {
-        [] => input::read_text(std::path::Path::new("-")),
+        [] => read_text(std::path::Path::new("-"), MAX_PLACEMENT_LINE),
         // One word that names a file, or that cannot be part of a tour (no digit: `nofile`).
         [one]
             if std::path::Path::new(one).exists()
                 || !one.bytes().any(|b| b.is_ascii_digit()) && !one.contains('{') =>
         {
-            input::read_text(std::path::Path::new(one))
+            read_text(std::path::Path::new(one), MAX_PLACEMENT_LINE)
         }
         words => Ok(words.join(" ")),
     }

@@ -1,11 +1,11 @@
 //! Parsing command-line values into domain values, with one-line messages that name the bad
 //! value and what is accepted; [`placements`] reads placements from files and pipes.
 
+pub mod lines;
 pub mod placements;
 
 use crate::exit::{bad, Failure};
 use queens::Placement;
-use std::io::Read;
 use std::path::Path;
 
 /// Parses a board size from `min` to `max`.
@@ -78,23 +78,62 @@ impl PlacementArgs {
         }
     }
 
-    /// Every placement given, with its line (1 for the words of the command line).
-    pub fn read(&self) -> Result<Vec<placements::Item>, Failure> {
-        match self.stream() {
-            Some(path) => {
-                let items = placements::read(&read_text(path)?)?;
-                if items.is_empty() {
-                    return Err(bad(format!(
-                        "no placement in {}: expected rows or squares, one placement per line",
-                        shown(path)
-                    )));
-                }
-                Ok(items)
-            }
-            None => Ok(vec![placements::Item {
+    /// The placements given, one at a time: the words of the command line (line 1), or the
+    /// lines of a file or standard input, streamed.
+    pub fn source(&self) -> Result<Source, Failure> {
+        Ok(match self.stream() {
+            Some(path) => Source::Stream {
+                placements: placements::Placements::open(path)?,
+                given: 0,
+            },
+            None => Source::Words(Some(placements::Item {
                 line: 1,
                 placement: placement(&self.words)?,
-            }]),
+            })),
+        })
+    }
+}
+
+/// Where placements come from, read one at a time.
+pub enum Source {
+    /// The words of the command line: one placement.
+    Words(Option<placements::Item>),
+    /// A file or standard input, and how many placements it has given.
+    Stream {
+        placements: placements::Placements,
+        given: usize,
+    },
+}
+
+impl Source {
+    /// The next placement, `None` at the end; a stream with no placement at all is refused.
+    pub fn next(&mut self) -> Result<Option<placements::Item>, Failure> {
+        match self {
+            Source::Words(item) => Ok(item.take()),
+            Source::Stream { placements, given } => match placements.next()? {
+                Some(item) => {
+                    *given += 1;
+                    Ok(Some(item))
+                }
+                None if *given == 0 => Err(bad(format!(
+                    "no placement in {}: expected rows or squares, one placement per line",
+                    placements.name()
+                ))),
+                None => Ok(None),
+            },
+        }
+    }
+
+    /// Whether the placements come from a file or a pipe (their verdicts name their lines).
+    pub fn is_stream(&self) -> bool {
+        matches!(self, Source::Stream { .. })
+    }
+
+    /// Whether the next placement has to wait for the input: the time to flush the output.
+    pub fn is_drained(&self) -> bool {
+        match self {
+            Source::Words(_) => true,
+            Source::Stream { placements, .. } => placements.is_drained(),
         }
     }
 }
@@ -157,6 +196,21 @@ pub fn memory(text: &str) -> Result<u64, String> {
     }
 }
 
+/// The least memory budget a count is promised to keep within (the README's promise).
+pub const MIN_MEMORY_BUDGET: u64 = 256 << 20;
+
+/// A memory budget of a count (`--memory`): a size ([`memory`]) of at least
+/// [`MIN_MEMORY_BUDGET`].
+pub fn memory_budget(text: &str) -> Result<u64, String> {
+    let bytes = memory(text)?;
+    if bytes < MIN_MEMORY_BUDGET {
+        return Err(format!(
+            "memory budget '{text}' is below 256M, the least a count keeps within: give 256M or more"
+        ));
+    }
+    Ok(bytes)
+}
+
 /// A share of a split count: the `index`-th (0-based) of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Share {
@@ -201,20 +255,6 @@ pub fn seed_or_fresh(given: Option<u64>) -> u64 {
         eprintln!("queens: seed {seed} (give --seed {seed} to repeat this run)");
         seed
     })
-}
-
-/// The whole text of a file, or of standard input for `-`; a failure names the file.
-pub fn read_text(path: &Path) -> Result<String, Failure> {
-    let stdin = path.as_os_str() == "-";
-    let name = shown(path);
-    let mut bytes = Vec::new();
-    let read = if stdin {
-        std::io::stdin().lock().read_to_end(&mut bytes).map(|_| ())
-    } else {
-        std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes).map(|_| ()))
-    };
-    read.map_err(|e| bad(format!("cannot read {name}: {}", io_reason(&e))))?;
-    String::from_utf8(bytes).map_err(|_| bad(format!("{name} is not UTF-8 text")))
 }
 
 /// An I/O error in words, without the error code of the operating system.
@@ -279,6 +319,11 @@ mod tests {
                 memory(bad).unwrap_err().contains(&format!("'{bad}'")),
                 "{bad}"
             );
+        }
+        assert_eq!(memory_budget("256M"), Ok(256 << 20));
+        for low in ["1", "1K", "255M"] {
+            let e = memory_budget(low).unwrap_err();
+            assert!(e.contains(&format!("'{low}'")) && e.contains("256M"), "{e}");
         }
     }
 

@@ -3,10 +3,19 @@
 //! and `solve` (`{"n":8,"rows":[...]}`), and the board diagrams of `--format board` (a block of
 //! ranks, rank N first, ended by the file letters). Notes after two spaces (`  orbit 8`,
 //! `  tests 876`), `Result #n` lines, blank lines, lines starting with `#` and the JSON summary
-//! line of `--stats` are skipped.
+//! line of `--stats` are skipped. A JSON line's `rows` must number its `n`.
+//!
+//! The reader streams: [`Placements::next`] reads only as far as the next placement, so that
+//! `queens list 16 | queens check -` holds one placement at a time, and every line is bounded
+//! ([`super::lines`]).
 
+use super::lines::{quote, Lines, MAX_PLACEMENT_LINE};
 use crate::exit::{bad, Failure};
 use queens::{Placement, Square};
+use std::path::Path;
+
+/// The most ranks of a board diagram read back (`--format board` draws up to N = 1000).
+pub const MAX_DIAGRAM_RANKS: usize = 1000;
 
 /// A placement and the line of the input it starts on (1-based).
 pub struct Item {
@@ -14,44 +23,118 @@ pub struct Item {
     pub placement: Placement,
 }
 
-/// Every placement of `text`, in order; a line that is none names itself and why.
-pub fn read(text: &str) -> Result<Vec<Item>, Failure> {
-    let mut items = Vec::new();
-    let mut diagram: Vec<(usize, &str)> = Vec::new();
-    for (k, line) in text.lines().enumerate() {
-        let number = k + 1;
-        let t = line.trim();
-        if is_diagram_rank(t) {
-            diagram.push((number, t));
-            continue;
+/// The placements of a file or standard input, one at a time.
+pub struct Placements {
+    lines: Lines,
+    /// The ranks of a diagram being read: line number and text.
+    diagram: Vec<(usize, String)>,
+    /// A placement read on the line that ended a diagram, handed out next.
+    waiting: Option<Item>,
+}
+
+impl Placements {
+    /// Opens `path` (`-`: standard input).
+    pub fn open(path: &Path) -> Result<Placements, Failure> {
+        Ok(Placements::from_lines(Lines::open(
+            path,
+            MAX_PLACEMENT_LINE,
+        )?))
+    }
+
+    /// The placements of `lines`.
+    pub fn from_lines(lines: Lines) -> Placements {
+        Placements {
+            lines,
+            diagram: Vec::new(),
+            waiting: None,
         }
-        if !diagram.is_empty() {
-            items.push(from_diagram(&diagram)?);
-            diagram.clear();
-            if is_file_letters(t) {
+    }
+
+    /// The input as messages name it.
+    pub fn name(&self) -> &str {
+        self.lines.name()
+    }
+
+    /// Whether the next placement has to wait for the input (see [`Lines::is_drained`]).
+    pub fn is_drained(&self) -> bool {
+        self.waiting.is_none() && self.lines.is_drained()
+    }
+
+    /// The next placement; `None` at the end; a line that is none names itself and why.
+    pub fn next(&mut self) -> Result<Option<Item>, Failure> {
+        if let Some(item) = self.waiting.take() {
+            return Ok(Some(item));
+        }
+        while let Some((number, line)) = self.lines.next_line()? {
+            let t = line.trim();
+            if is_diagram_rank(t) {
+                if self.diagram.len() == MAX_DIAGRAM_RANKS || t.len() > 8 * MAX_DIAGRAM_RANKS {
+                    return Err(bad(format!(
+                        "line {number}: a diagram of more than {MAX_DIAGRAM_RANKS} ranks: give larger boards as rows or squares"
+                    )));
+                }
+                self.diagram.push((number, t.to_string()));
                 continue;
             }
-        }
-        if t.is_empty() || t.starts_with('#') || t.starts_with("Result #") {
-            continue;
-        }
-        let placement = if t.starts_with('{') {
-            match from_json(t).map_err(|e| bad(format!("line {number}: {e}")))? {
-                Some(p) => p,
-                None => continue,
+            let ended = end_diagram(&mut self.diagram)?;
+            let item = if ended.is_some() && is_file_letters(t) {
+                None
+            } else {
+                from_line(number, t)?
+            };
+            match (ended, item) {
+                (Some(a), b) => {
+                    self.waiting = b;
+                    return Ok(Some(a));
+                }
+                (None, Some(b)) => return Ok(Some(b)),
+                (None, None) => {}
             }
-        } else {
-            Placement::parse(without_notes(t)).map_err(|e| bad(format!("line {number}: {e}")))?
-        };
-        items.push(Item {
-            line: number,
-            placement,
-        });
+        }
+        end_diagram(&mut self.diagram)
     }
-    if !diagram.is_empty() {
-        items.push(from_diagram(&diagram)?);
+}
+
+/// The placement of the diagram read so far, if any; the diagram is emptied.
+fn end_diagram(diagram: &mut Vec<(usize, String)>) -> Result<Option<Item>, Failure> {
+    if diagram.is_empty() {
+        return Ok(None);
+    }
+    let item = from_diagram(diagram)?;
+    diagram.clear();
+    Ok(Some(item))
+}
+
+/// Every placement of `text`, in order (for tests and small inputs).
+#[cfg(test)]
+pub fn read(text: &str) -> Result<Vec<Item>, Failure> {
+    let bytes: Box<dyn std::io::Read> = Box::new(std::io::Cursor::new(text.as_bytes().to_vec()));
+    let mut placements =
+        Placements::from_lines(Lines::new(bytes, "the input".into(), MAX_PLACEMENT_LINE));
+    let mut items = Vec::new();
+    while let Some(item) = placements.next()? {
+        items.push(item);
     }
     Ok(items)
+}
+
+/// The placement on one line that is not part of a diagram, if it holds one.
+fn from_line(number: usize, t: &str) -> Result<Option<Item>, Failure> {
+    if t.is_empty() || t.starts_with('#') || t.starts_with("Result #") {
+        return Ok(None);
+    }
+    let placement = if t.starts_with('{') {
+        match from_json(t).map_err(|e| bad(format!("line {number}: {e}")))? {
+            Some(p) => p,
+            None => return Ok(None),
+        }
+    } else {
+        Placement::parse(without_notes(t)).map_err(|e| bad(format!("line {number}: {e}")))?
+    };
+    Ok(Some(Item {
+        line: number,
+        placement,
+    }))
 }
 
 /// The text before the notes that follow two spaces (`  orbit 8`, `  tests 876`). Notes are
@@ -70,19 +153,38 @@ fn without_notes(line: &str) -> &str {
         .map_or(line, |i| &line[..from + i])
 }
 
-/// A JSON line: the placement of its `rows`; `None` for the summary line of `--stats`.
+/// A JSON line: the placement of its `rows`, which must number its `n`; `None` for the
+/// summary line of `--stats`.
 fn from_json(line: &str) -> Result<Option<Placement>, String> {
-    let value: serde_json::Value =
-        serde_json::from_str(line).map_err(|e| format!("bad JSON line: {e}"))?;
+    let value: serde_json::Value = serde_json::from_str(line)
+        .map_err(|e| format!("bad JSON line: {}", queens::error::excerpt(&e.to_string())))?;
     let Some(rows) = value.get("rows") else {
         if value.get("stats").is_some() {
             return Ok(None);
         }
         return Err("a JSON line without \"rows\": expected {\"n\":N,\"rows\":[...]}".into());
     };
+    let n = match value.get("n") {
+        None => return Err("a JSON line without \"n\": expected {\"n\":N,\"rows\":[...]}".into()),
+        Some(n) => n
+            .as_u64()
+            .filter(|&n| (1..=u64::from(u32::MAX)).contains(&n))
+            .ok_or_else(|| {
+                format!(
+                    "\"n\" is {}: expected a whole number from 1 to {}",
+                    quote(&n.to_string()),
+                    u32::MAX
+                )
+            })? as usize,
+    };
     let rows: Vec<u64> = serde_json::from_value(rows.clone())
-        .map_err(|_| "\"rows\" must be a list of whole numbers from 1 to N".to_string())?;
-    let n = rows.len();
+        .map_err(|_| format!("\"rows\" must be a list of whole numbers from 1 to {n}"))?;
+    if rows.len() != n {
+        return Err(format!(
+            "\"rows\" holds {} numbers but \"n\" is {n}: a placement of N queens has N rows",
+            rows.len()
+        ));
+    }
     let zero_based = rows
         .iter()
         .map(|&r| match r {
@@ -116,7 +218,7 @@ fn is_file_letters(line: &str) -> bool {
 }
 
 /// The placement drawn by the ranks of a diagram (the first line is the top rank).
-fn from_diagram(ranks: &[(usize, &str)]) -> Result<Item, Failure> {
+fn from_diagram(ranks: &[(usize, String)]) -> Result<Item, Failure> {
     let first = ranks[0].0;
     let size = ranks.len();
     let mut squares = Vec::new();
@@ -172,6 +274,7 @@ mod tests {
         text += &p.diagram(DiagramStyle::Unicode);
         text += "{\"stats\":{\"solutions\":1}}\n# a comment\n";
         assert_eq!(perms(&text), vec!["2 4 1 3"; 5]);
+        assert_eq!(perms("\u{feff}2 4 1 3\n"), vec!["2 4 1 3"]);
     }
 
     #[test]
@@ -186,7 +289,12 @@ mod tests {
             e("1 x")
         );
         assert!(e("{\"n\":3}\n").contains("without \"rows\""));
-        assert!(e("{\"rows\":[1,9]}\n").contains("row 9"));
+        assert!(e("{\"n\":2,\"rows\":[1,9]}\n").contains("row 9"));
+        assert!(e("{\"rows\":[1,2]}\n").contains("without \"n\""));
+        assert!(e("{\"n\":8,\"rows\":[]}\n").contains("holds 0 numbers but \"n\" is 8"));
+        assert!(e("{\"n\":100,\"rows\":[2,4,1,3]}\n").contains("holds 4 numbers"));
+        assert!(e("{\"n\":0,\"rows\":[]}\n").contains("\"n\" is '0'"));
+        assert!(e("{\"n\":\"8\",\"rows\":[1]}\n").contains("expected a whole number"));
         assert!(e("2 . Q\n1 Q .\n  a b\n1 Q Q\n").contains("line 4"));
     }
 

@@ -174,6 +174,18 @@ impl Picture {
 }
 
 /// Writes an SVG document to a file, naming the file in any error.
+/// The one parser of `--svg FILE`: a file name; `-` is refused (the picture goes to a file,
+/// beside the text on standard output).
+pub fn path(text: &str) -> Result<std::path::PathBuf, String> {
+    match text {
+        "-" => Err(
+            "--svg writes a picture to a file beside the text on standard output: give a file name such as board.svg, not '-'".into(),
+        ),
+        "" => Err("--svg needs a file name, such as board.svg".into()),
+        _ => Ok(text.into()),
+    }
+}
+
 pub fn write(path: &std::path::Path, svg: &str) -> crate::exit::Result<()> {
     crate::exit::write_file(path, svg.as_bytes())
 }

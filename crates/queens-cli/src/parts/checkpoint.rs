@@ -2,11 +2,12 @@
 //!
 //! The file is text. The first line names the plan (format version, N, engine, number of
 //! parts, fingerprint of the list of parts, the share or `all`) and ends with its CRC-32;
-//! then one line per finished part, `part INDEX COUNT CRC`, the CRC-32 of `part INDEX COUNT`.
+//! then one line per finished part, `part INDEX COUNT RESIDUES CRC`: the count's residues
+//! modulo two primes ([`super::residues`]) and the CRC-32 of the rest of the line.
 //!
 //! ```text
-//! queens-checkpoint 1 n=16 engine=quarters parts=223 fingerprint=823aa15260771ac2 share=all crc=5f0b0e2c
-//! part 17 137674 3a9c01d2
+//! queens-checkpoint 2 n=16 engine=quarters parts=223 fingerprint=823aa15260771ac2 share=all crc=5f0b0e2c
+//! part 17 137674 137674:137674 3a9c01d2
 //! ```
 //!
 //! A part counts as done only once its line is written and synced to the disk (`fsync`). A
@@ -49,7 +50,7 @@ impl Header {
     /// The header of a count of `plan` (or of one share of it).
     pub fn of(plan: &Plan, share: Option<Share>) -> Header {
         Header {
-            version: queens::count::plan::VERSION,
+            version: super::FORMAT_VERSION,
             n: plan.n(),
             engine: plan.engine().name().to_string(),
             parts: plan.len(),
@@ -86,12 +87,12 @@ impl Header {
             .get(1)
             .and_then(|v| v.parse().ok())
             .ok_or_else(damaged)?;
-        if version != queens::count::plan::VERSION {
+        if version != super::FORMAT_VERSION {
             // Another version may write another header: say only which version it is.
             return Err(Problem::Other {
                 what: "format version",
                 found: version.to_string(),
-                expected: queens::count::plan::VERSION.to_string(),
+                expected: super::FORMAT_VERSION.to_string(),
             });
         }
         let body = line.rsplit_once(" crc=").ok_or_else(damaged)?;
@@ -163,14 +164,15 @@ fn share_name(share: Option<Share>) -> String {
 
 /// The record line of a finished part, newline included.
 fn record_line(index: usize, count: u128) -> String {
-    let body = format!("part {index} {count}");
+    let body = format!("part {index} {count} {}", super::residues(count));
     format!("{body} {}\n", crc(&body))
 }
 
 /// The part in a record line (without its newline), if its CRC matches.
 fn parse_record(line: &str) -> Option<(usize, u128)> {
     let mut words = line.split(' ');
-    let (Some("part"), Some(i), Some(c), Some(_), None) = (
+    let (Some("part"), Some(i), Some(c), Some(_), Some(_), None) = (
+        words.next(),
         words.next(),
         words.next(),
         words.next(),
@@ -180,7 +182,8 @@ fn parse_record(line: &str) -> Option<(usize, u128)> {
         return None;
     };
     let (index, count) = (i.parse().ok()?, c.parse().ok()?);
-    // The line must be exactly as written: the same digits, the same check value.
+    // The line must be exactly as written: the same digits, the same residues, the same check
+    // value.
     (format!("{}\n", line) == record_line(index, count)).then_some((index, count))
 }
 
@@ -338,6 +341,7 @@ impl Checkpoint {
                 io_reason(&e)
             ))
         };
+        regular_or_none(path, expected)?;
         let mut file = OpenOptions::new()
             .read(true)
             .append(true)
@@ -388,6 +392,9 @@ impl Checkpoint {
     /// The parts recorded in the checkpoint at `path` for the plan of `expected`, without
     /// changing or locking it (none if there is no such file).
     pub fn peek(path: &Path, expected: &Header) -> Result<Vec<(usize, u128)>> {
+        if !regular_or_none(path, expected)? {
+            return Ok(Vec::new());
+        }
         let bytes = match std::fs::read(path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -480,6 +487,40 @@ fn write_lines(shared: &Shared, mut file: File) {
     }
 }
 
+/// The most bytes a line of a checkpoint takes: a header, or a record of a part index, a
+/// count below 2^128, its residues and its CRC.
+const MAX_LINE: u64 = 256;
+
+/// Whether a checkpoint exists at `path`; refused unless it is a regular file no larger than a
+/// checkpoint of `expected` can be (`/dev/zero`, a folder, a pipe or a huge file is never read).
+fn regular_or_none(path: &Path, expected: &Header) -> Result<bool> {
+    let shown = path.display();
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+        Err(e) => {
+            return Err(bad(format!(
+                "cannot open checkpoint '{shown}': {}",
+                io_reason(&e)
+            )))
+        }
+    };
+    if !meta.is_file() {
+        return Err(bad(format!(
+            "checkpoint '{shown}' is not a regular file (a folder, a device or a pipe): give the name of a file, new or written by an earlier run"
+        )));
+    }
+    let most = (expected.parts as u64 + 1) * MAX_LINE;
+    if meta.len() > most {
+        return Err(bad(format!(
+            "checkpoint '{shown}' has {} bytes, more than a checkpoint of {} parts can ({most}): refused; the file was not changed",
+            meta.len(),
+            expected.parts
+        )));
+    }
+    Ok(true)
+}
+
 /// A failure to write the checkpoint, naming it.
 fn write_failure(path: &Path, e: std::io::Error) -> Failure {
     let p = path.display();
@@ -506,7 +547,7 @@ mod tests {
 
     fn header() -> Header {
         Header {
-            version: queens::count::plan::VERSION,
+            version: super::super::FORMAT_VERSION,
             n: 9,
             engine: "quarters".into(),
             parts: 40,
@@ -583,6 +624,21 @@ mod tests {
     }
 
     #[test]
+    fn a_count_edited_with_its_crc_made_anew_is_refused() {
+        // The edit of the issue: a part's count plus one, the CRC recomputed.
+        let body = format!("part 5 2681 {}", super::super::residues(2680));
+        let forged = format!("{body} {}", crc(&body));
+        assert_eq!(parse_record(&forged), None);
+        let mut text = file(&[(3, 17)]);
+        text.push_str(&forged);
+        text.push('\n');
+        assert!(matches!(
+            read(text.as_bytes(), &header()),
+            Err(Problem::Damaged { line: 3, .. })
+        ));
+    }
+
+    #[test]
     fn another_plan_is_refused_by_name() {
         let text = file(&[(1, 2)]);
         type Change = (fn(&mut Header), &'static str);
@@ -604,7 +660,7 @@ mod tests {
                 other => panic!("{what}: {other:?}"),
             }
         }
-        let v2 = text.replacen("queens-checkpoint 1 ", "queens-checkpoint 2 ", 1);
+        let v2 = text.replacen("queens-checkpoint 2 ", "queens-checkpoint 1 ", 1);
         assert!(matches!(
             read(v2.as_bytes(), &header()),
             Err(Problem::Other {

@@ -4,17 +4,19 @@
 //! One JSON object on one line: what it belongs to (format version, N, engine, fingerprint of
 //! the list of parts, number of parts), which share (`shard` I of `shards` K), the parts it
 //! covers (ranges of indices, the end excluded), the sum of their counts in the engine's unit
-//! (a string: it may pass 2^64), the seconds it took, and `check`, the CRC-32 of all the rest
-//! written in the same canonical form, so that a damaged file is refused, not added up.
+//! (a string: it may pass 2^64) and its residues modulo two primes ([`super::residues`]), the
+//! seconds it took, and `check`, the CRC-32 of all the rest written in the same canonical form,
+//! so that a damaged file is refused, not added up.
 //!
 //! ```text
-//! {"format":"queens-shard","version":1,"n":16,"engine":"quarters","fingerprint":"823aa15260771ac2","parts":223,"shard":0,"shards":2,"covered":[[0,28],[56,84]],"sum":"7386256","seconds":0.07,"check":"1c2a9e0f"}
+//! {"format":"queens-shard","version":2,"n":16,"engine":"quarters","fingerprint":"823aa15260771ac2","parts":223,"shard":0,"shards":2,"covered":[[0,28],[56,84]],"sum":"7386256","residues":"7386256:7386256","seconds":0.07,"check":"1c2a9e0f"}
 //! ```
 
 use super::crc;
+use super::FORMAT_VERSION as VERSION;
 use crate::exit::{bad, Result};
 use crate::input::Share;
-use queens::count::plan::{Plan, ShardSummary, VERSION};
+use queens::count::plan::{Plan, ShardSummary};
 use queens::count::Engine;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -36,6 +38,7 @@ pub struct ShardFile {
     shards: usize,
     covered: Vec<[usize; 2]>,
     sum: String,
+    residues: String,
     /// Wall seconds of the run that finished the share.
     pub seconds: f64,
     check: String,
@@ -55,6 +58,7 @@ impl ShardFile {
             shards: share.count,
             covered: ranges(covered),
             sum: sum.to_string(),
+            residues: super::residues(sum),
             seconds: (seconds * 1000.0).round() / 1000.0,
             check: String::new(),
         };
@@ -84,7 +88,7 @@ impl ShardFile {
     /// Reads the shard file at `path`, refusing one that is not a shard file, is damaged or
     /// is of another format version; the message names the file.
     pub fn read(path: &Path) -> Result<ShardFile> {
-        let text = crate::input::read_text(path)?;
+        let text = crate::input::lines::read_text(path, crate::input::lines::MAX_RECORD_LINE)?;
         parse(&text).map_err(|why| bad(format!("'{}' {why}", path.display())))
     }
 
@@ -124,10 +128,14 @@ fn parse(text: &str) -> std::result::Result<ShardFile, String> {
     if file.check_value() != file.check {
         return Err(damaged("its check value does not match its contents"));
     }
-    if Engine::from_name(&file.engine).is_none() || file.sum.parse::<u128>().is_err() {
+    let sum = file.sum.parse::<u128>();
+    if Engine::from_name(&file.engine).is_none() || sum.is_err() {
         return Err(damaged(
             "an unknown engine or a sum that is not a whole number",
         ));
+    }
+    if sum.map(super::residues).as_ref() != Ok(&file.residues) {
+        return Err(damaged("its sum disagrees with its residues"));
     }
     let ordered = file
         .covered
@@ -200,12 +208,20 @@ mod tests {
     }
 
     #[test]
+    fn a_sum_edited_with_its_check_made_anew_is_refused() {
+        let mut f = example();
+        f.sum = "12346".into();
+        f.check = f.check_value();
+        assert!(parse(&f.text()).unwrap_err().contains("residues"));
+    }
+
+    #[test]
     fn other_files_say_what_they_are() {
         assert!(parse("hello").unwrap_err().contains("not a shard file"));
         assert!(parse("{\"n\":16}")
             .unwrap_err()
             .contains("not a shard file"));
-        let v2 = example().text().replace("\"version\":1,", "\"version\":2,");
-        assert!(parse(&v2).unwrap_err().contains("version 2"));
+        let v1 = example().text().replace("\"version\":2,", "\"version\":1,");
+        assert!(parse(&v1).unwrap_err().contains("version 1"));
     }
 }

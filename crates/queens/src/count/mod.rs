@@ -55,6 +55,22 @@ impl Counts {
         }
     }
 
+    /// Whether the counts split into orbits as Burnside's lemma says they must: the
+    /// solutions fixed by the quarter turn are fixed by the half turn too, the rest come in
+    /// orbits of 8, the half-turn ones not fixed by the quarter turn in orbits of 4, and the
+    /// quarter-turn ones in orbits of 2. A total edited by anything but a multiple of 8, or
+    /// added up from wrong parts, fails this test: the orbits would not add up to it.
+    pub fn is_consistent(&self) -> bool {
+        if self.n == 1 {
+            return self.total == 1 && self.fixed180 == 1 && self.fixed90 == 1;
+        }
+        self.total >= self.fixed180
+            && self.fixed180 >= self.fixed90
+            && (self.total - self.fixed180).is_multiple_of(8)
+            && (self.fixed180 - self.fixed90).is_multiple_of(4)
+            && self.fixed90.is_multiple_of(2)
+    }
+
     /// The number of orbits (solutions up to rotation and reflection).
     pub fn fundamental(&self) -> u128 {
         if self.n == 1 {

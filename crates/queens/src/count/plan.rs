@@ -272,11 +272,13 @@ pub fn unit(engine: Engine) -> u128 {
 }
 
 /// The counts of the board from the sum of every part's count, if that is a whole number of
-/// solutions.
+/// solutions whose orbits add up to it ([`Counts::is_consistent`]): a sum that is not cannot
+/// come from the counts of every part, so it is refused rather than shown.
 pub fn counts(n: usize, engine: Engine, sum: u128) -> Option<Counts> {
     let unit = unit(engine);
     sum.is_multiple_of(unit)
         .then(|| Counts::from_total(n, sum / unit))
+        .filter(Counts::is_consistent)
 }
 
 /// Random dives for the costs of all the dihedral parts together, about: a long list gets
@@ -392,6 +394,19 @@ mod tests {
             whole_count(12, Engine::Bitmask)
         );
         assert_eq!(plan.counts(sum + 1), None, "a sum that is not whole");
+    }
+
+    #[test]
+    fn a_total_whose_orbits_do_not_add_up_is_refused() {
+        // N = 16 with quarters: the unit is one solution, so a part edited by one still gives
+        // a whole number; its orbits do not add up to it.
+        let plan = Plan::new(16, Engine::Quarters).unwrap();
+        assert_eq!(plan.counts(14772512).unwrap().fundamental(), 1846955);
+        for wrong in 1..8 {
+            assert_eq!(plan.counts(14772512 + wrong), None, "+{wrong}");
+            assert_eq!(plan.counts(14772512 - wrong), None, "-{wrong}");
+        }
+        assert_eq!(plan.counts(0), None, "fewer than the symmetric solutions");
     }
 
     #[test]

@@ -87,7 +87,7 @@ impl Board {
     /// assert!(Board::parse("0x5").is_err());
     /// ```
     pub fn parse(text: &str) -> Result<Board, crate::ParseError> {
-        let bad = || crate::ParseError::BadBoard(text.to_string());
+        let bad = || crate::ParseError::BadBoard(crate::error::excerpt(text));
         let side = |t: &str| match t.trim().parse::<usize>() {
             Ok(v) if (1..=MAX_SIDE).contains(&v) => Ok(v),
             _ => Err(bad()),

@@ -43,20 +43,29 @@ fn json(text: &str) -> Result<Tour, ParseTourError> {
                 "square [{c},{r}]: columns and rows count from 1"
             )));
         }
-        squares.push(Square::new(c - 1, r - 1));
+        let s = Square::new(c - 1, r - 1);
+        if !s.on_board(t.cols, t.rows) {
+            return Err(ParseTourError::Json(format!(
+                "square [{c},{r}] is off the {board} board"
+            )));
+        }
+        squares.push(s);
+    }
+    if squares.len() != board.square_count() {
+        return Err(ParseTourError::Json(format!(
+            "\"path\" holds {} squares but the {board} board has {}: a tour visits every square",
+            squares.len(),
+            board.square_count()
+        )));
     }
     Ok(Tour::new(board, &squares)?)
 }
 
 fn grid(text: &str) -> Result<Tour, ParseTourError> {
-    let lines: Vec<Vec<u64>> = text
+    let lines: Vec<Vec<&str>> = text
         .lines()
         .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            l.split_whitespace()
-                .map(|t| t.parse().unwrap_or(0))
-                .collect()
-        })
+        .map(|l| l.split_whitespace().collect())
         .collect();
     let (rows, cols) = (lines.len(), lines[0].len());
     if let Some((i, l)) = lines.iter().enumerate().find(|(_, l)| l.len() != cols) {
@@ -71,13 +80,17 @@ fn grid(text: &str) -> Result<Tour, ParseTourError> {
     let mut path = vec![u32::MAX; total];
     for (i, line) in lines.iter().enumerate() {
         let row = rows - 1 - i;
-        for (col, &k) in line.iter().enumerate() {
+        for (col, word) in line.iter().enumerate() {
             let s = Square::new(col as u32, row as u32);
-            if k == 0 || k as usize > total {
-                return Err(ParseTourError::Grid(format!(
-                    "{s} holds {k}: move numbers run from 1 to {total}"
-                )));
-            }
+            let k = match word.parse::<u64>() {
+                Ok(k) if k >= 1 && k <= total as u64 => k,
+                _ => {
+                    return Err(ParseTourError::Grid(format!(
+                        "{s} holds {}: move numbers run from 1 to {total}",
+                        crate::error::excerpt(word)
+                    )))
+                }
+            };
             let slot = &mut path[k as usize - 1];
             if *slot != u32::MAX {
                 return Err(ParseTourError::Grid(format!(

@@ -81,7 +81,7 @@ pub enum MergeError {
         uncovered: usize,
         parts: usize,
     },
-    #[error("the sums add up to {sum}, not a whole number of solutions: a shard is damaged")]
+    #[error("the sums add up to {sum}, which is not a whole number of solutions whose orbits add up to it: a shard is damaged")]
     NotWhole { sum: String },
 }
 
