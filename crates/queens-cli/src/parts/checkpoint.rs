@@ -721,6 +721,18 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    proptest::proptest! {
+        #[test]
+        fn any_bytes_are_read_or_refused_without_panic(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..300),
+        ) {
+            let mut text = file(&[(3, 17)]).into_bytes();
+            text.extend(&bytes);
+            let _ = read(&text, &header());
+            let _ = read(&bytes, &header());
+        }
+    }
+
     #[test]
     fn headers_round_trip() {
         let mut h = header();

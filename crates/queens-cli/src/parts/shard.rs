@@ -215,6 +215,14 @@ mod tests {
         assert!(parse(&f.text()).unwrap_err().contains("residues"));
     }
 
+    proptest::proptest! {
+        #[test]
+        fn any_text_is_read_or_refused_without_panic(text in "\\PC{0,200}") {
+            let _ = parse(&text);
+            let _ = parse(&format!("{{\"format\":\"queens-shard\",\"version\":2,{text}"));
+        }
+    }
+
     #[test]
     fn other_files_say_what_they_are() {
         assert!(parse("hello").unwrap_err().contains("not a shard file"));
