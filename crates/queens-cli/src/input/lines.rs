@@ -108,7 +108,8 @@ impl Lines {
             if chunk.is_empty() {
                 return Ok(true);
             }
-            let stop = chunk.iter().position(|&b| b == b'\n' || b == 0);
+            // The newline that ends the line, or a NUL that ends the reading (vectorised).
+            let stop = memchr::memchr2(b'\n', 0, chunk);
             let take = stop.unwrap_or(chunk.len());
             if self.buf.len() + take > self.max {
                 return Err(self.too_long());
