@@ -21,6 +21,13 @@ pub enum ApiError {
     Timeout(std::time::Duration),
     /// 500: the work ended without an answer (it should not happen).
     Internal(String),
+    /// 503: the heavy request was stopped to give its permit to another client (one client
+    /// may not hold every permit).
+    Preempted,
+    /// 503: the server is stopping.
+    Stopping,
+    /// A request the server does not serve at all (a foreign `Host`: 421; no `Host`: 400).
+    Refused(StatusCode, String),
 }
 
 /// The result of a handler.
@@ -41,6 +48,8 @@ impl ApiError {
             ApiError::Busy(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Timeout(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Preempted | ApiError::Stopping => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Refused(status, _) => *status,
         }
     }
 
@@ -48,7 +57,15 @@ impl ApiError {
     pub fn body(&self) -> serde_json::Value {
         match self {
             ApiError::Bad(m) | ApiError::NotFound(m) | ApiError::Method(m) => json!({"error": m}),
-            ApiError::Internal(m) => json!({"error": m}),
+            ApiError::Internal(m) | ApiError::Refused(_, m) => json!({"error": m}),
+            ApiError::Preempted => json!({
+                "error": "stopped to give its permit to another client: one client may not hold every heavy permit; try again shortly",
+                "preempted": true,
+            }),
+            ApiError::Stopping => json!({
+                "error": "the server is stopping: the work was stopped",
+                "shutdown": true,
+            }),
             ApiError::Busy(k) => json!({
                 "error": format!("busy: {k} heavy requests are running, the most at once; try again shortly"),
                 "busy": true,

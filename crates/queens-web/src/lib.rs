@@ -4,7 +4,10 @@
 //! at build time ([`assets`]), and the API under `/api/` ([`api`]). [`serve`] runs it on a
 //! listener until a shutdown signal. Every request is bounded ([`limits`]): caps on N, a few
 //! heavy requests at once under a time limit, engines cancelled when their client goes
-//! ([`heavy`]). HTTP stays here: the library knows nothing of it.
+//! ([`heavy`]). Only requests that name a host of this server are answered, and every answer
+//! tells the browser to run the page's own files only ([`guard`]); request heads are bounded
+//! in bytes and in time ([`head`], [`server`]). HTTP stays here: the library knows nothing of
+//! it.
 //!
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {
@@ -18,9 +21,12 @@
 pub mod api;
 pub mod assets;
 pub mod error;
+pub mod guard;
+pub mod head;
 pub mod heavy;
 pub mod limits;
 pub mod query;
+pub mod server;
 
 use axum::Router;
 use heavy::Heavy;
@@ -60,10 +66,12 @@ pub fn router_with(state: Arc<State>) -> Router {
     Router::new()
         .nest("/api", api::router(state))
         .fallback(assets::serve)
+        .layer(axum::middleware::from_fn(guard::safety))
 }
 
-/// Serves [`router`] on `listener` until `shutdown` completes; then open requests get
-/// [`limits::SHUTDOWN_GRACE`] to end, and whatever still runs is dropped (which cancels it).
+/// Serves [`router`] on `listener` until `shutdown` completes; then the listener closes, a
+/// count under way ends with an error event, open requests get [`limits::SHUTDOWN_GRACE`] to
+/// end, and whatever still runs is dropped (which cancels it).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
@@ -71,26 +79,12 @@ pub async fn serve(
     serve_with(listener, router(), shutdown).await
 }
 
-/// [`serve`] with a given application.
+/// [`serve`] with a given application (the `Host` check of [`guard`] is added here, since
+/// it depends on the address listened on).
 pub async fn serve_with(
     listener: tokio::net::TcpListener,
     app: Router,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let stopping = Arc::new(tokio::sync::Notify::new());
-    let signal = {
-        let stopping = stopping.clone();
-        async move {
-            shutdown.await;
-            stopping.notify_one();
-        }
-    };
-    let server = axum::serve(listener, app).with_graceful_shutdown(signal);
-    tokio::select! {
-        served = server => served,
-        () = async {
-            stopping.notified().await;
-            tokio::time::sleep(limits::SHUTDOWN_GRACE).await;
-        } => Ok(()),
-    }
+    server::serve(listener, app, shutdown).await
 }

@@ -2,6 +2,20 @@
 //!
 //! The caps on N keep each answer small and each computation short; the heavy endpoints share
 //! a small number of permits (a request beyond them gets 429) and a time limit (then 503).
+//!
+//! What the server refuses before any handler runs: a request head that has not fully come
+//! within [`HEADER_TIMEOUT`] (the connection is closed: slow or silent clients hold nothing),
+//! a request line over [`REQUEST_LINE_BYTES`] (414), a head over [`HEAD_BYTES`] (431), a
+//! declared body over [`BODY_BYTES`] (413), a `Host` it does not serve (421; see
+//! [`crate::guard`]). Each connection carries one request, so every request passes these.
+//!
+//! Fairness of the heavy permits ([`crate::heavy`]): a streamed answer whose client has taken
+//! nothing for [`STALL`] is stopped and its permit freed; and "one client" being one peer
+//! address, when one client holds every permit (and there are at least two) and another client
+//! asks, the first client's newest heavy request is stopped for it (its answer says
+//! `"preempted": true`). On 127.0.0.1 every local program is the same client: the machine's
+//! user, whom the time limit, the stall rule and the `Host` check (no web page from elsewhere)
+//! bound.
 
 use std::time::Duration;
 
@@ -63,6 +77,22 @@ pub const CHECK_CONFLICTS: usize = 10_000;
 pub const QUERY_BYTES: usize = 4096;
 /// At shutdown, requests still running get this long to end.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
+/// A request's head (request line and headers) must have come whole within this, from the
+/// moment the connection is accepted; else the connection is closed without an answer.
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
+/// The longest request line (method, path, query, version) read: beyond it, 414.
+pub const REQUEST_LINE_BYTES: usize = 8 * 1024;
+/// The longest request head read: beyond it, 431.
+pub const HEAD_BYTES: usize = 16 * 1024;
+/// The largest request body declared (`Content-Length`): beyond it, 413. No endpoint reads
+/// a body.
+pub const BODY_BYTES: u64 = 1024;
+/// A streamed answer (`/api/count`, `/api/trace`) whose client has taken nothing for this
+/// long while more was waiting is stopped, and its permit freed.
+pub const STALL: Duration = Duration::from_secs(5);
+/// How long a request that preempted another client's heavy request waits for the permit
+/// to come back (the stopped engine returns it at its next look).
+pub const PREEMPT_WAIT: Duration = Duration::from_secs(2);
 
 impl Default for Limits {
     fn default() -> Limits {

@@ -12,8 +12,12 @@ use std::time::{Duration, Instant};
 async fn every_endpoint_answers_on_a_socket() {
     let (app, _) = app_with(|_| ());
     let address = listen(app).await;
+    let long_query = format!("/api/check?n=8&queens={}", "a1,".repeat(1500));
+    let longer_query = format!("/api/check?n=8&queens={}", "a1,".repeat(34_000));
     for (path, status) in [
         ("/api/health", 200),
+        (long_query.as_str(), 400),
+        (longer_query.as_str(), 414),
         ("/api/check?n=8&queens=a1,c5", 200),
         ("/api/check?n=x", 400),
         ("/api/complete?n=8&queens=a1,c5", 200),
@@ -41,6 +45,7 @@ async fn every_endpoint_answers_on_a_socket() {
         ("/", 200),
     ] {
         let a = fetch_async(address, path).await;
+        let path = query_shortened(path);
         assert_eq!(a.status, status, "{path}: {}", a.body);
         if path.starts_with("/api/") {
             let v = a.json();
@@ -54,6 +59,11 @@ async fn every_endpoint_answers_on_a_socket() {
         (result["total"].as_str(), result["fundamental"].as_str()),
         (Some("14200"), Some("1787"))
     );
+}
+
+/// `path`, at most 80 characters of it.
+fn query_shortened(path: &str) -> String {
+    path.chars().take(80).collect()
 }
 
 /// Reads from `stream` until `bytes` have come.

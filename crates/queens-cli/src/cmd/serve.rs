@@ -13,10 +13,13 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 #[command(after_help = "Examples:
   queens serve                      # 127.0.0.1 on a free port; the URL is printed
   queens serve --port 8080 --open   # a fixed port, and open the default browser
-  queens serve --host 0.0.0.0       # also reachable from other machines
+  queens serve --host 0.0.0.0       # also reachable from other machines, by IP address
   curl 'http://127.0.0.1:8080/api/check?n=8&queens=a1,c5'
 
 Everything is embedded in the binary: no internet, no files read. Ctrl-C stops the server.
+Requests must name the server as localhost, 127.0.0.1, [::1] or the address it listens on
+(with any address when it listens on 0.0.0.0 or ::); other host names get 421, so that no
+web page elsewhere can reach it by making its own name point here (DNS rebinding).
 The API is described in the README (section \"The web page and its API\").")]
 pub struct Args {
     /// Port to listen on (0: a free port chosen by the system)

@@ -179,7 +179,7 @@ export function createSolutions() {
         const mb = miniBoard(g.rows, t('orbit.cardLabel', { rows: g.key, syms: g.syms.map(symName).join(', ') }));
         return h(
           'figure',
-          { class: `orbit-card${isCanon ? ' canonical' : ''}${isThis ? ' this' : ''}`, style: 'margin:0' },
+          { class: `orbit-card${isCanon ? ' canonical' : ''}${isThis ? ' this' : ''}` },
           mb.el,
           h('figcaption', {},
             h('div', { class: 'card-title', text: g.key }),

@@ -2,6 +2,7 @@
 //! completion of preset queens, as `queens complete` runs it.
 
 use crate::error::{ApiError, ApiResult};
+use crate::heavy::Client;
 use crate::limits::COMPLETIONS_CAP;
 use crate::query::Query;
 use crate::State;
@@ -14,6 +15,7 @@ use std::sync::Arc;
 
 /// `{"n","status":"solved","rows","queens"}` or `{"n","status":"impossible","reason"}`.
 pub async fn get(
+    client: Client,
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
 ) -> ApiResult<Json<Value>> {
@@ -26,7 +28,9 @@ pub async fn get(
     };
     let outcome = state
         .heavy
-        .run(move |control| Ok(complete::solve(&instance, control)?))
+        .run(client, move |control| {
+            Ok(complete::solve(&instance, control)?)
+        })
         .await?;
     Ok(Json(match outcome {
         Outcome::Solved(p) => json!({
@@ -41,6 +45,7 @@ pub async fn get(
 
 /// `{"n","completions","capped"}`: completions counted up to `cap` (default 100000).
 pub async fn count(
+    client: Client,
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
 ) -> ApiResult<Json<Value>> {
@@ -58,7 +63,9 @@ pub async fn count(
     };
     let found = state
         .heavy
-        .run(move |control| Ok(complete::count_up_to(&instance, cap as u128, control)?))
+        .run(client, move |control| {
+            Ok(complete::count_up_to(&instance, cap as u128, control)?)
+        })
         .await?;
     Ok(Json(json!({
         "n": n,

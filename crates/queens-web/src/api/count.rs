@@ -2,14 +2,17 @@
 //!
 //! Events: `progress` (`{"done","total","elapsed","eta"}`, every 200 ms), then one `result`
 //! (`{"n","engine","total","fundamental","orbits","seconds"}`, counts as decimal strings) or one
-//! `error` (`{"error"}`, with `"timeout":true` after the time limit). Closing the stream
-//! cancels the engine. Bad parameters and a busy server answer 400 and 429 as JSON before any
-//! event.
+//! `error` (`{"error"}`, with `"timeout":true` after the time limit, `"preempted":true` when
+//! another client took the permit, `"shutdown":true` when the server stops). Closing the
+//! stream cancels the engine, and so does a client that takes no event for
+//! [`STALL`](crate::limits::STALL). Bad parameters and a busy server answer 400 and 429 as JSON
+//! before any event.
 
 use crate::error::{bad, ApiError, ApiResult};
-use crate::heavy::{self, CancelOnDrop, Guarded};
-use crate::limits::PROGRESS_EVERY;
+use crate::heavy::{self, CancelOnDrop, Client, Guarded};
+use crate::limits::{PROGRESS_EVERY, STALL};
 use crate::query::Query;
+use crate::server::Stopping;
 use crate::State;
 use axum::extract::{RawQuery, State as Shared};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -18,6 +21,7 @@ use queens::count::{self, Counts, Engine};
 use queens::Control;
 use serde_json::{json, Value};
 use std::convert::Infallible;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc::error::TrySendError;
@@ -32,6 +36,8 @@ const LAST_EVENT_WAIT: Duration = Duration::from_secs(30);
 
 /// The stream of events of one count.
 pub async fn get(
+    client: Client,
+    stopping: Stopping,
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
 ) -> ApiResult<Response> {
@@ -46,14 +52,16 @@ pub async fn get(
             engine.max_n()
         )));
     }
-    let ticket = state.heavy.ticket()?;
-    let control = Arc::new(Control::new());
+    let ticket = state.heavy.ticket(client).await?;
+    let (control, preempted) = (ticket.control(), ticket.preempted());
     let (tx, rx) = tokio::sync::mpsc::channel(8);
-    let task = heavy::spawn(ticket, control.clone(), move |c| {
-        Ok(count::count(n, engine, c)?)
-    });
-    let limit = state.heavy.time_limit();
-    tokio::spawn(drive(task, control.clone(), tx, limit, (n, engine)));
+    let task = heavy::spawn(ticket, move |c| Ok(count::count(n, engine, c)?));
+    let ends = Ends {
+        limit: state.heavy.time_limit(),
+        preempted,
+        stopping,
+    };
+    tokio::spawn(drive(task, control.clone(), tx, ends, (n, engine)));
     let events = Guarded {
         inner: ReceiverStream::new(rx),
         guard: CancelOnDrop(control),
@@ -63,24 +71,41 @@ pub async fn get(
         .into_response())
 }
 
+/// What else than its own end can end a count.
+struct Ends {
+    /// The time limit.
+    limit: Duration,
+    /// Set when another client took the permit (the engine is then cancelled).
+    preempted: Arc<AtomicBool>,
+    /// The server's shutdown.
+    stopping: Stopping,
+}
+
 /// Sends progress until the count ends, then its result; cancels the engine when the client
-/// has gone or the time limit is reached.
+/// has gone, has taken nothing for [`STALL`], the time limit is reached or the server stops.
 async fn drive(
     mut task: JoinHandle<Result<Counts, ApiError>>,
     control: Arc<Control>,
     tx: Events,
-    limit: Duration,
+    ends: Ends,
     (n, engine): (usize, Engine),
 ) {
     let start = Instant::now();
+    // Tokio's clock, which the tests can pause.
+    let mut taken = tokio::time::Instant::now();
     let mut tick = tokio::time::interval(PROGRESS_EVERY);
-    let deadline = tokio::time::sleep(limit);
+    let deadline = tokio::time::sleep(ends.limit);
     tokio::pin!(deadline);
+    let stopping = ends.stopping.wait();
+    tokio::pin!(stopping);
     loop {
         tokio::select! {
             joined = &mut task => {
                 let seconds = start.elapsed().as_secs_f64();
                 let event = match joined {
+                    Ok(Err(_)) if ends.preempted.load(Ordering::SeqCst) => {
+                        event("error", ApiError::Preempted.body())
+                    }
                     Ok(Ok(counts)) => event("result", result(counts, engine.resolve(n), seconds)),
                     Ok(Err(e)) => event("error", e.body()),
                     Err(e) => event("error", ApiError::Internal(e.to_string()).body()),
@@ -89,16 +114,26 @@ async fn drive(
                 return;
             }
             _ = tick.tick() => {
-                // A progress event that finds the channel full is dropped: the next one says more.
+                // A progress event that finds the channel full is dropped: the next one says
+                // more. A channel full for STALL: the client reads nothing.
                 let update = event("progress", progress(&control, start));
-                if let Err(TrySendError::Closed(_)) = tx.try_send(Ok(update)) {
-                    control.cancel();
-                    return;
+                match tx.try_send(Ok(update)) {
+                    Ok(()) => taken = tokio::time::Instant::now(),
+                    Err(TrySendError::Full(_)) if taken.elapsed() < STALL => {}
+                    Err(_) => {
+                        control.cancel();
+                        return;
+                    }
                 }
             }
             () = &mut deadline => {
                 control.cancel();
-                last(&tx, event("error", ApiError::Timeout(limit).body())).await;
+                last(&tx, event("error", ApiError::Timeout(ends.limit).body())).await;
+                return;
+            }
+            () = &mut stopping => {
+                control.cancel();
+                last(&tx, event("error", ApiError::Stopping.body())).await;
                 return;
             }
         }
@@ -138,4 +173,66 @@ fn result(c: Counts, engine: Engine, seconds: f64) -> Value {
         "orbits": orbits,
         "seconds": seconds,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A count that never ends, and its control.
+    fn endless() -> (JoinHandle<Result<Counts, ApiError>>, Arc<Control>) {
+        (
+            tokio::spawn(std::future::pending()),
+            Arc::new(Control::new()),
+        )
+    }
+
+    fn ends(limit: Duration) -> Ends {
+        Ends {
+            limit,
+            preempted: Arc::new(AtomicBool::new(false)),
+            stopping: crate::server::Stopping::never(),
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_count_whose_client_reads_nothing_is_stopped_after_the_stall() {
+        let (task, control) = endless();
+        let (tx, _rx) = tokio::sync::mpsc::channel(8);
+        let start = tokio::time::Instant::now();
+        drive(
+            task,
+            control.clone(),
+            tx,
+            ends(Duration::from_secs(60)),
+            (20, Engine::Auto),
+        )
+        .await;
+        assert!(control.is_cancelled());
+        let took = start.elapsed();
+        assert!(
+            took >= STALL && took < STALL + Duration::from_secs(3),
+            "{took:?}"
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_count_whose_client_reads_runs_on() {
+        let (task, control) = endless();
+        let (tx, mut rx) = tokio::sync::mpsc::channel(8);
+        let reader = tokio::spawn(async move { while rx.recv().await.is_some() {} });
+        let start = tokio::time::Instant::now();
+        drive(
+            task,
+            control.clone(),
+            tx,
+            ends(Duration::from_secs(30)),
+            (20, Engine::Auto),
+        )
+        .await;
+        // It ran to the time limit.
+        assert!(control.is_cancelled());
+        assert!(start.elapsed() >= Duration::from_secs(30));
+        reader.await.unwrap();
+    }
 }

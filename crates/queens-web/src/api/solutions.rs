@@ -6,6 +6,7 @@
 //! million solutions to reach `offset`, so they run as heavy requests.
 
 use crate::error::ApiResult;
+use crate::heavy::Client;
 use crate::limits::{SOLUTIONS_OFFSET, SOLUTIONS_PAGE};
 use crate::query::Query;
 use crate::State;
@@ -21,6 +22,7 @@ const LIGHT_N: usize = 12;
 
 /// A page of solutions, `more` when the listing goes on, `total` when known.
 pub async fn get(
+    client: Client,
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
 ) -> ApiResult<Json<Value>> {
@@ -37,7 +39,12 @@ pub async fn get(
     };
     let body = match n <= LIGHT_N {
         true => page.list(&Control::new())?,
-        false => state.heavy.run(move |control| page.list(control)).await?,
+        false => {
+            state
+                .heavy
+                .run(client, move |control| page.list(control))
+                .await?
+        }
     };
     Ok(Json(body))
 }

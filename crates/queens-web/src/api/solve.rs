@@ -2,6 +2,7 @@
 //! board, checked here by the library's linear test.
 
 use crate::error::{bad, ApiResult};
+use crate::heavy::Client;
 use crate::query::Query;
 use crate::State;
 use axum::extract::{RawQuery, State as Shared};
@@ -15,6 +16,7 @@ const ALGORITHMS: [&str; 2] = ["explicit", "min-conflicts"];
 
 /// `{"n","algorithm","rows","valid","seconds"}` (and `seed`), or `{"n","exists":false,"reason"}`.
 pub async fn get(
+    client: Client,
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
 ) -> ApiResult<Json<Value>> {
@@ -38,7 +40,7 @@ pub async fn get(
     }
     let found = state
         .heavy
-        .run(move |control| {
+        .run(client, move |control| {
             let start = Instant::now();
             let p = match algorithm {
                 0 => explicit::placement(n),

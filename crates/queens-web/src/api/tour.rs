@@ -2,6 +2,7 @@
 //! methods, as `queens tour` runs them.
 
 use crate::error::{bad, ApiError, ApiResult};
+use crate::heavy::Client;
 use crate::query::{shorten, Query};
 use crate::State;
 use axum::extract::{RawQuery, State as Shared};
@@ -24,6 +25,7 @@ const METHOD_OF: [Method; 5] = [
 /// `{"rows","cols","from","closed","found":true,"method","path":[[c,r],...],"work"}`, or
 /// `{"rows","cols","from","closed","found":false,"reason"}` when no tour exists.
 pub async fn get(
+    client: Client,
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
 ) -> ApiResult<Json<Answer>> {
@@ -46,12 +48,12 @@ pub async fn get(
     }
     let found = state
         .heavy
-        .run(
-            move |control| match tour::find(board, from, closed, method, control) {
+        .run(client, move |control| {
+            match tour::find(board, from, closed, method, control) {
                 Err(FindError::Stopped(e)) => Err(e.into()),
                 other => Ok(other),
-            },
-        )
+            }
+        })
         .await?;
     let answer = Answer {
         rows: board.rows,
@@ -102,6 +104,7 @@ pub struct Answer {
 /// `{"rows","cols","from","closed","tours"}`: directed open tours from `from`, or (closed)
 /// the closed tours of the board, each counted once whatever its start and direction.
 pub async fn count(
+    client: Client,
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
 ) -> ApiResult<Json<Value>> {
@@ -118,7 +121,7 @@ pub async fn count(
     }
     let tours = state
         .heavy
-        .run(move |control| match closed {
+        .run(client, move |control| match closed {
             true => Ok(count::closed(board, control)?),
             false => Ok(count::open_from(board, from, control)?),
         })

@@ -5,12 +5,14 @@
 //! `solutions` counted so far; on a `solution` step the tests since the solution before move
 //! from `tests` to `tests_since`, and a `candidate` step also carries its `conflict` in the
 //! form of `/api/check`. The body is written as the search runs, in chunks through a small
-//! channel, so a million steps never sit in memory; a client that goes away stops the search.
+//! channel, so a million steps never sit in memory; a client that goes away stops the search,
+//! and so does one that takes no chunk for [`STALL`] (its socket is full: it reads nothing).
+//! A trace stopped for another client ends with `"error"` and `"preempted":true`.
 
 use crate::api::conflict;
-use crate::error::{bad, ApiResult};
-use crate::heavy::{self, CancelOnDrop, Guarded};
-use crate::limits::{TRACE_BRUTE, TRACE_PERMUTATIONS, TRACE_STEPS};
+use crate::error::{bad, ApiError, ApiResult};
+use crate::heavy::{self, CancelOnDrop, Client, Guarded};
+use crate::limits::{STALL, TRACE_BRUTE, TRACE_PERMUTATIONS, TRACE_STEPS};
 use crate::query::Query;
 use crate::State;
 use axum::body::{Body, Bytes};
@@ -22,6 +24,7 @@ use queens::Control;
 use serde_json::{json, Map, Value};
 use std::convert::Infallible;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc::error::TrySendError;
@@ -43,6 +46,7 @@ const CHUNK: usize = 64 * 1024;
 /// `{"n","algorithm","steps":[...],"truncated","stats"}` (and `"timeout":true` when the time
 /// limit cut it short).
 pub async fn get(
+    client: Client,
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
 ) -> ApiResult<Response> {
@@ -62,8 +66,8 @@ pub async fn get(
         _ => e,
     })?;
     let limit = q.number("limit", 1, TRACE_STEPS, Some(200_000))?;
-    let ticket = state.heavy.ticket()?;
-    let control = Arc::new(Control::new());
+    let ticket = state.heavy.ticket(client).await?;
+    let control = ticket.control();
     let (tx, rx) = tokio::sync::mpsc::channel(4);
     let time_limit = state.heavy.time_limit();
     let trace = Trace {
@@ -71,8 +75,9 @@ pub async fn get(
         algorithm,
         limit,
         time_limit,
+        preempted: ticket.preempted(),
     };
-    drop(heavy::spawn(ticket, control.clone(), move |c| {
+    drop(heavy::spawn(ticket, move |c| {
         trace.write(c, tx);
         Ok(())
     }));
@@ -93,14 +98,16 @@ struct Trace {
     algorithm: Algorithm,
     limit: u64,
     time_limit: Duration,
+    preempted: Arc<AtomicBool>,
 }
 
-/// The body as it is written: a buffer, the channel its chunks go through, and the time
-/// after which a client that does not read is given up.
+/// The body as it is written: a buffer, the channel its chunks go through, the time after
+/// which the client is given up, and when it last took a chunk.
 struct Writer {
     buf: Vec<u8>,
     tx: Sender<Result<Bytes, Infallible>>,
     deadline: Instant,
+    taken: Instant,
 }
 
 impl Writer {
@@ -110,15 +117,23 @@ impl Writer {
         self.buf.len() < CHUNK || self.flush()
     }
 
-    /// Sends what is buffered; waits while the channel is full, up to the deadline (a client
-    /// that stops reading must not hold its permit for ever).
+    /// Sends what is buffered; waits while the channel is full, up to the deadline and for
+    /// at most [`STALL`] since the client last took a chunk (a client that stops reading must
+    /// not hold its permit).
     fn flush(&mut self) -> bool {
         let mut chunk = Ok(Bytes::from(std::mem::take(&mut self.buf)));
         loop {
             match self.tx.try_send(chunk) {
-                Ok(()) => return true,
+                Ok(()) => {
+                    self.taken = Instant::now();
+                    return true;
+                }
                 Err(TrySendError::Closed(_)) => return false,
-                Err(TrySendError::Full(_)) if Instant::now() >= self.deadline => return false,
+                Err(TrySendError::Full(_))
+                    if Instant::now() >= self.deadline || self.taken.elapsed() >= STALL =>
+                {
+                    return false
+                }
                 Err(TrySendError::Full(back)) => {
                     chunk = back;
                     std::thread::sleep(Duration::from_millis(5));
@@ -136,6 +151,7 @@ impl Trace {
             buf: Vec::with_capacity(CHUNK),
             tx,
             deadline: start + self.time_limit,
+            taken: start,
         };
         let head = json!({"n": self.n, "algorithm": self.algorithm.name()});
         let head = head.to_string();
@@ -165,10 +181,18 @@ impl Trace {
             }
             ControlFlow::Continue(())
         });
-        let Ok(stats) = run else { return };
         if gone {
             return;
         }
+        let Ok(stats) = run else {
+            if self.preempted.load(Ordering::SeqCst) {
+                let error = ApiError::Preempted.body().to_string();
+                w.push(b"],");
+                w.push(&error.as_bytes()[1..]);
+                w.flush();
+            }
+            return;
+        };
         let tail = tail(&stats, timeout);
         w.push(b"],");
         w.push(&tail.as_bytes()[1..]);
