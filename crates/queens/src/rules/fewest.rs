@@ -201,7 +201,7 @@ impl Fewest {
             rows[j] = r;
         }
         let flow = match self.path {
-            Path::Plain => self.walk(Plain, s, &mut rows, control, &mut visit),
+            Path::Plain => Plain.walk(self, s, &mut rows, control, &mut visit),
             // SAFETY: `walk_bmi` is built for the features of its token (`enable!`), and a
             // token exists only when the CPU has them (`crate::cpu`).
             #[cfg(target_arch = "x86_64")]
@@ -211,19 +211,6 @@ impl Fewest {
             Some(ControlFlow::Break(Stop::Cancelled)) => Err(Error::Cancelled),
             _ => Ok(()),
         }
-    }
-
-    /// The walk below `s`, going on with the build of `path`.
-    #[inline(always)]
-    fn walk(
-        &self,
-        path: impl Walk,
-        s: State,
-        rows: &mut [u32],
-        control: &Control,
-        visit: &mut impl FnMut(&[u32]) -> ControlFlow<()>,
-    ) -> Option<ControlFlow<Stop>> {
-        path.walk(self, s, rows, control, visit)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -241,6 +228,7 @@ impl Fewest {
     }
     }
 
+    /// The walk below `s`, going on below each child in the build of `path`.
     #[inline(always)]
     fn walk_body(
         &self,
@@ -265,7 +253,7 @@ impl Fewest {
             open &= open - 1;
             rows[j] = r as u32;
             if let Some(ControlFlow::Break(stop)) =
-                self.walk(path, self.place(s, j, r), rows, control, visit)
+                path.walk(self, self.place(s, j, r), rows, control, visit)
             {
                 return Some(ControlFlow::Break(stop));
             }
