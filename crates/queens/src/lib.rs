@@ -31,6 +31,8 @@ pub mod construct;
 pub mod control;
 pub mod count;
 pub mod cover;
+#[cfg(target_arch = "x86_64")]
+pub mod cpu;
 pub mod error;
 pub mod placement;
 pub mod rules;

@@ -26,6 +26,9 @@
 /// Bits per chunk.
 const CHUNK: usize = 4;
 
+#[cfg(target_arch = "x86_64")]
+use crate::cpu::Bmi2;
+
 /// Words per plane: a block holds `64 * LANES` sets, and the compiler turns the loops over
 /// the lanes into vector instructions where the CPU has them.
 const LANES: usize = 4;
@@ -94,6 +97,38 @@ fn transpose(a: &mut [u64; 64]) {
     }
 }
 
+/// How the value of the cut bits is read: with `pext`, one instruction, or by a loop over the
+/// bits. `pext` needs BMI2, so the only way to ask for it is with the [`Bmi2`] token, which
+/// exists only once BMI2 has been detected.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pext {
+    #[cfg(target_arch = "x86_64")]
+    bmi2: Option<Bmi2>,
+}
+
+impl Pext {
+    /// The loop over the cut bits, on any CPU.
+    pub fn none() -> Pext {
+        Pext::default()
+    }
+
+    /// `pext` if it runs in one step on this CPU (see [`pext_in_one_step`]), else the loop.
+    #[cfg(target_arch = "x86_64")]
+    pub fn if_fast(bmi2: Bmi2) -> Pext {
+        // Read once: CPUID may trap to the hypervisor in a virtual machine.
+        static FAST: std::sync::LazyLock<bool> = std::sync::LazyLock::new(pext_in_one_step);
+        Pext {
+            bmi2: FAST.then_some(bmi2),
+        }
+    }
+
+    /// `pext`, fast or not (for the tests of both ways).
+    #[cfg(target_arch = "x86_64")]
+    pub fn always(bmi2: Bmi2) -> Pext {
+        Pext { bmi2: Some(bmi2) }
+    }
+}
+
 /// The cut bits of a sieve, and how their values are read.
 #[derive(Clone, Copy, Debug, Default)]
 struct Cut {
@@ -101,12 +136,11 @@ struct Cut {
     /// The bits, lowest first: `bits[..len]`.
     bits: [u8; MAX_CUT as usize],
     len: usize,
-    /// Whether the CPU gathers bits in one fast instruction (`pext`, see [`fast_pext`]).
-    pext: bool,
+    pext: Pext,
 }
 
 impl Cut {
-    fn new(mask: u64, pext: bool) -> Cut {
+    fn new(mask: u64, pext: Pext) -> Cut {
         let mut cut = Cut {
             mask,
             pext,
@@ -128,8 +162,9 @@ impl Cut {
     #[inline(always)]
     fn key(&self, set: u64) -> usize {
         #[cfg(target_arch = "x86_64")]
-        if self.pext {
-            // SAFETY: `pext` is set only when the CPU has BMI2.
+        if let Some(_bmi2) = self.pext.bmi2 {
+            // SAFETY: `_pext_u64` is built for BMI2 alone, and a `Bmi2` token exists only when
+            // the CPU has it (`crate::cpu`).
             return unsafe { core::arch::x86_64::_pext_u64(set, self.mask) } as usize;
         }
         let mut k = 0;
@@ -140,22 +175,12 @@ impl Cut {
     }
 }
 
-/// Whether the CPU has `pext` (BMI2) and runs it in one step: every Intel CPU with BMI2 does,
-/// and AMD's from Zen 3 (family 19h) on; Zen 1 and 2 (and Hygon's Dhyana, a Zen 1) run it as
-/// microcode taking up to hundreds of cycles, slower than the plain loop over the cut bits.
-/// Read once: CPUID may trap to the hypervisor in a virtual machine.
-#[cfg(target_arch = "x86_64")]
-fn fast_pext() -> bool {
-    static FAST: std::sync::LazyLock<bool> = std::sync::LazyLock::new(pext_in_one_step);
-    *FAST
-}
-
+/// Whether `pext` runs in one step: on every Intel CPU with BMI2, and AMD's from Zen 3
+/// (family 19h) on; Zen 1 and 2 (and Hygon's Dhyana, a Zen 1) run it as microcode taking up
+/// to hundreds of cycles, slower than the plain loop over the cut bits.
 #[cfg(target_arch = "x86_64")]
 fn pext_in_one_step() -> bool {
     use core::arch::x86_64::__cpuid;
-    if !is_x86_feature_detected!("bmi2") {
-        return false;
-    }
     // SAFETY: CPUID leaves 0 and 1 exist on every x86-64 CPU (recent compilers count the call
     // as safe; the block keeps older ones content).
     #[allow(unused_unsafe)]
@@ -173,18 +198,14 @@ fn pext_in_one_step() -> bool {
     !amd_or_hygon || family >= 0x19
 }
 
-#[cfg(not(target_arch = "x86_64"))]
-fn fast_pext() -> bool {
-    false
-}
-
 impl Sieve {
-    /// An empty sieve over sets of `bits` bits (at most 64).
-    pub fn new(bits: u32) -> Sieve {
+    /// An empty sieve over sets of `bits` bits (at most 64), reading cut values as `pext`
+    /// says.
+    pub fn new(bits: u32, pext: Pext) -> Sieve {
         assert!(bits <= 64);
         Sieve {
             bits,
-            cut: Cut::new(0, fast_pext()),
+            cut: Cut::new(0, pext),
             chunks: (bits as usize).div_ceil(CHUNK).max(1),
             tables: Vec::new(),
             stride: 0,
@@ -442,18 +463,38 @@ mod tests {
             while cut.count_ones() > MAX_CUT {
                 cut &= cut - 1;
             }
-            let mut sieve = Sieve::new(bits);
-            sieve.load(&sets, cut);
             let queries: Vec<u64> = queries.iter().map(|&q| thin(q, q.wrapping_mul(17))).collect();
-            for &q in &queries {
-                let want = sets.iter().filter(|&&a| a & q == 0).count() as u64;
-                prop_assert_eq!(sieve.count(q), want);
+            for pext in each_way() {
+                let mut sieve = Sieve::new(bits, pext);
+                sieve.load(&sets, cut);
+                for &q in &queries {
+                    let want = sets.iter().filter(|&&a| a & q == 0).count() as u64;
+                    prop_assert_eq!(sieve.count(q), want, "{:?}", pext);
+                }
+                let want: u64 = queries
+                    .iter()
+                    .map(|&q| (sets.iter().filter(|&&a| a & q == 0).count() as u64) << (q & 1))
+                    .sum();
+                prop_assert_eq!(sieve.count_each(&queries, |q| (q, (q & 1) as u32)), want);
             }
-            let want: u64 = queries
-                .iter()
-                .map(|&q| (sets.iter().filter(|&&a| a & q == 0).count() as u64) << (q & 1))
-                .sum();
-            prop_assert_eq!(sieve.count_each(&queries, |q| (q, (q & 1) as u32)), want);
+        }
+    }
+
+    /// The loop over the cut bits, and `pext` where the CPU has it (fast or not).
+    fn each_way() -> Vec<Pext> {
+        let mut ways = vec![Pext::none()];
+        #[cfg(target_arch = "x86_64")]
+        ways.extend(Bmi2::detect().map(Pext::always));
+        ways
+    }
+
+    #[test]
+    fn pext_and_the_loop_read_the_same_cut_values() {
+        let ways = each_way();
+        let mask = 0b1011_0000_0100_1001u64 << 20;
+        for set in (0..5000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)) {
+            let keys: Vec<usize> = ways.iter().map(|&p| Cut::new(mask, p).key(set)).collect();
+            assert!(keys.iter().all(|&k| k == keys[0]), "{set:#x}: {keys:?}");
         }
     }
 
@@ -474,7 +515,7 @@ mod tests {
 
     #[test]
     fn reloading_forgets_the_old_family() {
-        let mut sieve = Sieve::new(8);
+        let mut sieve = Sieve::new(8, Pext::none());
         sieve.load(&[0b1, 0b10, 0b1000], 0b1100);
         assert_eq!(sieve.count(0b1), 2);
         sieve.load(&[0b1], 0b1);
@@ -486,7 +527,7 @@ mod tests {
     fn skips_blocks_whose_sets_share_a_cut_bit_with_the_query() {
         // 256 sets with bit 0, 256 without: two blocks, one skipped by a query with bit 0.
         let sets: Vec<u64> = (0..512u64).map(|i| (i & 1) | (i << 2) & 0xF0).collect();
-        let mut sieve = Sieve::new(16);
+        let mut sieve = Sieve::new(16, Pext::none());
         sieve.load(&sets, 1);
         let visits = |x: usize| sieve.visit_start[x + 1] - sieve.visit_start[x];
         assert_eq!((visits(0), visits(1)), (2, 1));

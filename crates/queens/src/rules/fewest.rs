@@ -16,13 +16,49 @@
 //! and is taken first when no file is down to one square.
 
 use crate::control::Control;
+#[cfg(target_arch = "x86_64")]
+use crate::cpu::{enable, Bmi};
 use crate::error::Error;
 use std::ops::ControlFlow;
+
+/// The builds of the search, one per instruction set. The x86-64 one holds the token of its
+/// features ([`crate::cpu`]), so it cannot be made on a CPU that lacks them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Path {
+    /// Built for any CPU of the target.
+    Plain,
+    /// Built with the bit count and the bit-manipulation instructions (the search counts the
+    /// open squares of every file at every node: 26 % of its time without them, measured on
+    /// N = 19).
+    #[cfg(target_arch = "x86_64")]
+    Bmi(Bmi),
+}
+
+impl Path {
+    /// Every path this CPU can run, the plain one first and the fastest last.
+    pub fn all_available() -> Vec<Path> {
+        let mut paths = vec![Path::Plain];
+        #[cfg(target_arch = "x86_64")]
+        paths.extend(Bmi::detect().map(Path::Bmi));
+        paths
+    }
+
+    /// The fastest path of this CPU, detected once.
+    pub fn best() -> Path {
+        static BEST: std::sync::LazyLock<Path> = std::sync::LazyLock::new(|| {
+            *Path::all_available()
+                .last()
+                .expect("the plain path is always there")
+        });
+        *BEST
+    }
+}
 
 /// The search on the `n` x `n` torus.
 pub struct Fewest {
     n: usize,
     full: u64,
+    path: Path,
 }
 
 /// Where the search stands.
@@ -35,11 +71,17 @@ struct State {
 }
 
 impl Fewest {
-    /// The search for N from 1 to 63 (an even N has no torus solution anyway).
+    /// The search for N from 1 to 63 (an even N has no torus solution anyway), on the
+    /// fastest path of the CPU.
     pub fn new(n: usize) -> Fewest {
+        Fewest::on(n, Path::best())
+    }
+
+    /// [`Fewest::new`] on `path` (any of [`Path::all_available`]).
+    pub fn on(n: usize, path: Path) -> Fewest {
         assert!((1..64).contains(&n));
         let full = (1u64 << n) - 1;
-        Fewest { n, full }
+        Fewest { n, full, path }
     }
 
     /// `x` rotated up by `k` (0 to N-1) within the N bits. With N below 64 the shift by N - k
@@ -158,55 +200,39 @@ impl Fewest {
             s = self.place(s, j, r as usize);
             rows[j] = r;
         }
-        #[cfg(target_arch = "x86_64")]
-        let flow = if is_x86_feature_detected!("popcnt") && is_x86_feature_detected!("bmi1") {
-            self.walk::<true>(s, &mut rows, control, &mut visit)
-        } else {
-            self.walk::<false>(s, &mut rows, control, &mut visit)
+        let flow = match self.path {
+            Path::Plain => Plain.walk(self, s, &mut rows, control, &mut visit),
+            // SAFETY: `walk_bmi` is built for the features of its token (`enable!`), and a
+            // token exists only when the CPU has them (`crate::cpu`).
+            #[cfg(target_arch = "x86_64")]
+            Path::Bmi(t) => unsafe { self.walk_bmi(t, s, &mut rows, control, &mut visit) },
         };
-        #[cfg(not(target_arch = "x86_64"))]
-        let flow = self.walk::<false>(s, &mut rows, control, &mut visit);
         match flow {
             Some(ControlFlow::Break(Stop::Cancelled)) => Err(Error::Cancelled),
             _ => Ok(()),
         }
     }
 
-    /// The walk below `s`; with `NATIVE`, built for CPUs with a bit-count instruction (the
-    /// search counts the open squares of every file at every node: 26 % of its time without
-    /// it, measured on N = 19).
-    #[inline(always)]
-    fn walk<const NATIVE: bool>(
-        &self,
-        s: State,
-        rows: &mut [u32],
-        control: &Control,
-        visit: &mut impl FnMut(&[u32]) -> ControlFlow<()>,
-    ) -> Option<ControlFlow<Stop>> {
-        #[cfg(target_arch = "x86_64")]
-        if NATIVE {
-            // SAFETY: NATIVE is set only after the CPU was found to have these features.
-            return unsafe { self.walk_native(s, rows, control, visit) };
-        }
-        self.walk_body::<false>(s, rows, control, visit)
-    }
-
-    /// [`Fewest::walk_body`] built with the bit-count instructions.
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    unsafe fn walk_native(
+    enable! { Bmi:
+    /// [`Fewest::walk_body`] built with the bit-count instructions.
+    fn walk_bmi(
         &self,
+        t: Bmi,
         s: State,
         rows: &mut [u32],
         control: &Control,
         visit: &mut impl FnMut(&[u32]) -> ControlFlow<()>,
     ) -> Option<ControlFlow<Stop>> {
-        self.walk_body::<true>(s, rows, control, visit)
+        self.walk_body(t, s, rows, control, visit)
+    }
     }
 
+    /// The walk below `s`, going on below each child in the build of `path`.
     #[inline(always)]
-    fn walk_body<const NATIVE: bool>(
+    fn walk_body(
         &self,
+        path: impl Walk,
         s: State,
         rows: &mut [u32],
         control: &Control,
@@ -227,12 +253,59 @@ impl Fewest {
             open &= open - 1;
             rows[j] = r as u32;
             if let Some(ControlFlow::Break(stop)) =
-                self.walk::<NATIVE>(self.place(s, j, r), rows, control, visit)
+                path.walk(self, self.place(s, j, r), rows, control, visit)
             {
                 return Some(ControlFlow::Break(stop));
             }
         }
         Some(ControlFlow::Continue(()))
+    }
+}
+
+/// How a walk goes on below a node: in the build of its path.
+trait Walk: Copy {
+    fn walk(
+        self,
+        f: &Fewest,
+        s: State,
+        rows: &mut [u32],
+        control: &Control,
+        visit: &mut impl FnMut(&[u32]) -> ControlFlow<()>,
+    ) -> Option<ControlFlow<Stop>>;
+}
+
+/// The walk built for any CPU.
+#[derive(Clone, Copy)]
+struct Plain;
+
+impl Walk for Plain {
+    #[inline(always)]
+    fn walk(
+        self,
+        f: &Fewest,
+        s: State,
+        rows: &mut [u32],
+        control: &Control,
+        visit: &mut impl FnMut(&[u32]) -> ControlFlow<()>,
+    ) -> Option<ControlFlow<Stop>> {
+        f.walk_body(self, s, rows, control, visit)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Walk for Bmi {
+    #[inline(always)]
+    fn walk(
+        self,
+        f: &Fewest,
+        s: State,
+        rows: &mut [u32],
+        control: &Control,
+        visit: &mut impl FnMut(&[u32]) -> ControlFlow<()>,
+    ) -> Option<ControlFlow<Stop>> {
+        // SAFETY: `walk_bmi` is built for the features of `self`, a token that exists only
+        // when the CPU has them (`crate::cpu`).
+        unsafe { f.walk_bmi(self, s, rows, control, visit) }
     }
 }
 

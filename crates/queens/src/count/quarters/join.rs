@@ -8,7 +8,64 @@
 use super::frames::Reduce;
 use super::layout::Layout;
 use super::pieces::Pieces;
-use crate::count::disjoint::{Sieve, BLOCK, MAX_CUT};
+use crate::count::disjoint::{Pext, Sieve, BLOCK, MAX_CUT};
+#[cfg(target_arch = "x86_64")]
+use crate::cpu::{enable, Avx2, Avx512, Avx512Popcnt};
+
+/// The builds of the join, one per instruction set. The x86-64 ones hold the token of their
+/// features ([`crate::cpu`]), so a value of a path this CPU lacks cannot be made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Path {
+    /// Built for any CPU of the target.
+    Plain,
+    /// AVX2: the east unions made four at a time, `pext` where it is fast.
+    #[cfg(target_arch = "x86_64")]
+    Avx2(Avx2),
+    /// The AVX2 build, with the east unions made eight at a time by AVX-512 (Skylake-SP,
+    /// Cascade Lake: AVX-512 without its vector bit count).
+    #[cfg(target_arch = "x86_64")]
+    Avx512(Avx512),
+    /// Built for AVX-512 with its vector bit count (VPOPCNTDQ), the unions eight at a time.
+    #[cfg(target_arch = "x86_64")]
+    Avx512Popcnt(Avx512Popcnt),
+}
+
+impl Path {
+    /// Every path this CPU can run, the plain one first and the fastest last.
+    pub fn all_available() -> Vec<Path> {
+        let mut paths = vec![Path::Plain];
+        #[cfg(target_arch = "x86_64")]
+        {
+            paths.extend(Avx2::detect().map(Path::Avx2));
+            paths.extend(Avx512::detect().map(Path::Avx512));
+            paths.extend(Avx512Popcnt::detect().map(Path::Avx512Popcnt));
+        }
+        paths
+    }
+
+    /// The fastest path of this CPU, detected once.
+    pub fn best() -> Path {
+        static BEST: std::sync::LazyLock<Path> = std::sync::LazyLock::new(|| {
+            *Path::all_available()
+                .last()
+                .expect("the plain path is always there")
+        });
+        *BEST
+    }
+
+    /// How the sieves of this path read the values of their cut bits.
+    fn pext(self) -> Pext {
+        match self {
+            Path::Plain => Pext::none(),
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2(t) => Pext::if_fast(t.bmi().bmi2()),
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx512(t) => Pext::if_fast(t.avx2().bmi().bmi2()),
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx512Popcnt(t) => Pext::if_fast(t.avx512().avx2().bmi().bmi2()),
+        }
+    }
+}
 
 /// The four piece lists of one choice, and how its frame is reduced.
 pub(super) struct Choice<'a> {
@@ -29,16 +86,19 @@ pub(super) struct Buffers {
     narrow: Sieve,
     /// The most half boards of a side held at once.
     cap: usize,
+    /// The build of the join that runs.
+    path: Path,
 }
 
 impl Buffers {
-    pub fn new(l: &Layout, cap: usize) -> Buffers {
+    pub fn new(l: &Layout, cap: usize, path: Path) -> Buffers {
         Buffers {
             east: Vec::new(),
             west: Vec::new(),
-            sieve: Sieve::new(l.bits()),
-            narrow: Sieve::new(l.bits() - 2),
+            sieve: Sieve::new(l.bits(), path.pext()),
+            narrow: Sieve::new(l.bits() - 2, path.pext()),
             cap: cap.max(1),
+            path,
         }
     }
 
@@ -61,7 +121,7 @@ struct Cursor {
 /// complementary files and no shared diagonal, as keys in `out[..k]`; returns `k`. Stops after
 /// the group that brings `k` to `cap` or more, `at` then says where to go on from.
 #[inline(always)]
-fn half(side: Side, at: &mut Cursor, cap: usize, out: &mut Vec<u64>) -> usize {
+fn half(side: Side, at: &mut Cursor, cap: usize, out: &mut Vec<u64>, u: impl Unions) -> usize {
     let (north, south) = (side.north, side.south);
     let mut k = 0;
     while at.i < north.groups.len() && k < cap {
@@ -83,58 +143,86 @@ fn half(side: Side, at: &mut Cursor, cap: usize, out: &mut Vec<u64>) -> usize {
         if out.len() < k + above.len() * below.len() + 8 {
             out.resize(k + above.len() * below.len() + 8, 0);
         }
-        k += unions(above, below, &mut out[k..]);
+        k += u.unions(above, below, &mut out[k..]);
     }
     k
 }
 
-/// Writes `a | b` for the pairs of `above` and `below` with `a & b == 0` to the front of `out`
-/// (which has room for every pair and 8 more); returns how many.
-#[inline(always)]
-fn unions(above: &[u64], below: &[u64], out: &mut [u64]) -> usize {
-    assert!(out.len() >= above.len() * below.len());
-    #[cfg(target_arch = "x86_64")]
-    if below.len() >= 4 && *AVX512 {
-        // SAFETY: the CPU has AVX-512 (checked once), and `out` has room for every pair and
-        // 8 more (asserted by the caller's resize, checked below).
-        assert!(out.len() >= above.len() * below.len() + 8);
-        return unsafe { unions_avx512(above, below, out.as_mut_ptr()) };
-    }
-    #[cfg(target_arch = "x86_64")]
-    if below.len() >= 4 && *AVX2 {
-        // SAFETY: the CPU has AVX2 (checked once), and `out` has room for every pair and 8
-        // more.
-        assert!(out.len() >= above.len() * below.len() + 8);
-        return unsafe { unions_avx2(above, below, out.as_mut_ptr()) };
-    }
-    let dst = out.as_mut_ptr();
-    let mut kept = 0;
-    for &a in above {
-        // Branch-free: write every union, keep it only when disjoint.
-        for &b in below {
-            // SAFETY: `kept` counts the pairs kept so far, fewer than the pairs seen, so it
-            // stays below `above.len() * below.len()`, within `out` (asserted above).
-            unsafe { dst.add(kept).write(a | b) };
-            kept += (a & b == 0) as usize;
-        }
-    }
-    kept
+/// How the east unions are made: `unions(above, below, out)` writes `a | b` for the pairs of
+/// `above` and `below` with `a & b == 0` to the front of `out` (which has room for every pair
+/// and 8 more) and returns how many.
+trait Unions: Copy {
+    fn unions(self, above: &[u64], below: &[u64], out: &mut [u64]) -> usize;
 }
 
-/// Whether the CPU has the AVX-512 instructions of [`unions_avx512`].
-#[cfg(target_arch = "x86_64")]
-static AVX512: std::sync::LazyLock<bool> =
-    std::sync::LazyLock::new(|| is_x86_feature_detected!("avx512f"));
+/// The unions one pair at a time, on any CPU.
+#[derive(Clone, Copy)]
+struct Plain;
 
-/// [`unions`] eight pairs at a time: the unions of `a` with eight `b`, the disjoint ones packed
-/// to the front of a vector register (a compress to a register, then a plain store: the
+impl Unions for Plain {
+    #[inline(always)]
+    fn unions(self, above: &[u64], below: &[u64], out: &mut [u64]) -> usize {
+        assert!(out.len() >= above.len() * below.len());
+        let dst = out.as_mut_ptr();
+        let mut kept = 0;
+        for &a in above {
+            // Branch-free: write every union, keep it only when disjoint.
+            for &b in below {
+                // SAFETY: `kept` counts the pairs kept so far, fewer than the pairs seen, so
+                // it stays below `above.len() * below.len()`, within `out` (asserted above).
+                unsafe { dst.add(kept).write(a | b) };
+                kept += (a & b == 0) as usize;
+            }
+        }
+        kept
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Unions for Avx2 {
+    #[inline(always)]
+    fn unions(self, above: &[u64], below: &[u64], out: &mut [u64]) -> usize {
+        if below.len() < 4 {
+            return Plain.unions(above, below, out);
+        }
+        assert!(out.len() >= above.len() * below.len() + 8);
+        // SAFETY: `self` is the token of the features `unions_avx2` is built for, and `out`
+        // has room for every pair and 8 more (asserted).
+        unsafe { unions_avx2(self, above, below, out.as_mut_ptr()) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Unions for Avx512 {
+    #[inline(always)]
+    fn unions(self, above: &[u64], below: &[u64], out: &mut [u64]) -> usize {
+        if below.len() < 4 {
+            return Plain.unions(above, below, out);
+        }
+        assert!(out.len() >= above.len() * below.len() + 8);
+        // SAFETY: `self` is the token of the features `unions_avx512` is built for, and `out`
+        // has room for every pair and 8 more (asserted).
+        unsafe { unions_avx512(self, above, below, out.as_mut_ptr()) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Unions for Avx512Popcnt {
+    #[inline(always)]
+    fn unions(self, above: &[u64], below: &[u64], out: &mut [u64]) -> usize {
+        self.avx512().unions(above, below, out)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+enable! { Avx512:
+/// The unions eight pairs at a time: the unions of `a` with eight `b`, the disjoint ones
+/// packed to the front of a vector register (a compress to a register, then a plain store: the
 /// compress straight to memory is slow on some CPUs), and the count of the mask.
 ///
 /// # Safety
-/// The CPU must have AVX-512F, and `out` room for every pair and 8 more.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,popcnt")]
-unsafe fn unions_avx512(above: &[u64], below: &[u64], out: *mut u64) -> usize {
+/// `out` must have room for every pair and 8 more.
+unsafe fn unions_avx512(_: Avx512, above: &[u64], below: &[u64], out: *mut u64) -> usize {
     use core::arch::x86_64::*;
     let mut kept = 0usize;
     let tail = below.len() % 8;
@@ -154,12 +242,7 @@ unsafe fn unions_avx512(above: &[u64], below: &[u64], out: *mut u64) -> usize {
     }
     kept
 }
-
-/// Whether the CPU has the AVX2 instructions of [`unions_avx2`].
-#[cfg(target_arch = "x86_64")]
-static AVX2: std::sync::LazyLock<bool> = std::sync::LazyLock::new(|| {
-    is_x86_feature_detected!("avx2") && is_x86_feature_detected!("popcnt")
-});
+}
 
 /// For each mask of four lanes, the 32-bit lanes that move the kept 64-bit lanes to the
 /// front (in order), for `vpermd`.
@@ -182,15 +265,15 @@ static PACK: [[u32; 8]; 16] = {
     table
 };
 
-/// [`unions`] four pairs at a time with AVX2: the unions of `a` with four `b`, the disjoint
+#[cfg(target_arch = "x86_64")]
+enable! { Avx2:
+/// The unions four pairs at a time with AVX2: the unions of `a` with four `b`, the disjoint
 /// ones moved to the front by a permutation looked up from their mask ([`PACK`]), stored
 /// whole, and the count of the mask.
 ///
 /// # Safety
-/// The CPU must have AVX2 and POPCNT, and `out` room for every pair and 4 more.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,popcnt")]
-unsafe fn unions_avx2(above: &[u64], below: &[u64], out: *mut u64) -> usize {
+/// `out` must have room for every pair and 4 more.
+unsafe fn unions_avx2(_: Avx2, above: &[u64], below: &[u64], out: *mut u64) -> usize {
     use core::arch::x86_64::*;
     let whole = below.len() / 4 * 4;
     let tail = below.len() - whole;
@@ -230,6 +313,7 @@ unsafe fn unions_avx2(above: &[u64], below: &[u64], out: *mut u64) -> usize {
         }
     }
     kept
+}
 }
 
 /// The cut bits for a sieve of `blocks` blocks and keys narrower than `width`: the bits most
@@ -279,39 +363,40 @@ impl Side<'_> {
     }
 }
 
-/// The (weighted) number of solutions of one choice.
+/// The (weighted) number of solutions of one choice, by the path of `buf`.
 pub(super) fn join(c: &Choice, buf: &mut Buffers) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if is_x86_feature_detected!("avx512vpopcntdq") && is_x86_feature_detected!("avx512vl") {
-            // SAFETY: the CPU has just been found to have the features the function is built
-            // for.
-            return unsafe { join_avx512(c, buf) };
-        }
-        if is_x86_feature_detected!("popcnt") && is_x86_feature_detected!("avx2") {
-            // SAFETY: as above.
-            return unsafe { join_native(c, buf) };
-        }
+    match buf.path {
+        Path::Plain => join_body(c, buf, Plain),
+        // SAFETY (the three): each function is built for the features of the token it is given
+        // (`enable!`), and a token exists only when the CPU has them (`crate::cpu`).
+        #[cfg(target_arch = "x86_64")]
+        Path::Avx2(t) => unsafe { join_avx2(c, buf, t, t) },
+        #[cfg(target_arch = "x86_64")]
+        Path::Avx512(t) => unsafe { join_avx2(c, buf, t.avx2(), t) },
+        #[cfg(target_arch = "x86_64")]
+        Path::Avx512Popcnt(t) => unsafe { join_avx512_popcnt(c, buf, t) },
     }
-    join_body(c, buf)
 }
 
+#[cfg(target_arch = "x86_64")]
+enable! { Avx2:
+/// [`join_body`] built for the CPUs with 256-bit vectors and the bit instructions, with the
+/// unions of `u`.
+fn join_avx2(c: &Choice, buf: &mut Buffers, _: Avx2, u: impl Unions) -> u64 {
+    join_body(c, buf, u)
+}
+}
+
+#[cfg(target_arch = "x86_64")]
+enable! { Avx512Popcnt:
 /// [`join_body`] built for the CPUs that count the bits of a vector in one instruction.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,avx2,bmi1,bmi2,avx512f,avx512vl,avx512vpopcntdq")]
-unsafe fn join_avx512(c: &Choice, buf: &mut Buffers) -> u64 {
-    join_body(c, buf)
+fn join_avx512_popcnt(c: &Choice, buf: &mut Buffers, t: Avx512Popcnt) -> u64 {
+    join_body(c, buf, t)
 }
-
-/// [`join_body`] built for the CPUs with 256-bit vectors and a bit-count instruction.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,avx2,bmi1,bmi2")]
-unsafe fn join_native(c: &Choice, buf: &mut Buffers) -> u64 {
-    join_body(c, buf)
 }
 
 #[inline(always)]
-fn join_body(c: &Choice, buf: &mut Buffers) -> u64 {
+fn join_body(c: &Choice, buf: &mut Buffers, u: impl Unions) -> u64 {
     let l = c.layout;
     let east = Side {
         north: c.ne,
@@ -339,7 +424,15 @@ fn join_body(c: &Choice, buf: &mut Buffers) -> u64 {
         Reduce::FlipDiagonals => {
             let low = !l.longest();
             let split = |a: u64| (a & low, (a >> (bits - 2)).count_ones());
-            sweep(c, (west, wbuf), (east, ebuf), narrow, bits - 2, cap, split)
+            sweep(
+                c,
+                (west, wbuf),
+                (east, ebuf),
+                narrow,
+                (bits - 2, cap),
+                split,
+                u,
+            )
         }
         // The centre queen holds both longest diagonals: no key has the top bits.
         Reduce::MirrorFlip | Reduce::None => {
@@ -349,10 +442,11 @@ fn join_body(c: &Choice, buf: &mut Buffers) -> u64 {
                 (sieve, bits)
             };
             let (mut ea, mut wa) = (east.start(), west.start());
-            let e = half(east, &mut ea, cap, ebuf);
-            let w = half(west, &mut wa, cap, wbuf);
+            let e = half(east, &mut ea, cap, ebuf, u);
+            let w = half(west, &mut wa, cap, wbuf, u);
             if !east.done(&ea) || !west.done(&wa) {
-                return sweep(c, (west, wbuf), (east, ebuf), sieve, width, cap, |a| (a, 0));
+                let (west, east) = ((west, wbuf), (east, ebuf));
+                return sweep(c, west, east, sieve, (width, cap), |a| (a, 0), u);
             }
             // The fewer half boards are loaded, the others query.
             let (loaded, queries) = if w <= e {
@@ -374,15 +468,15 @@ fn sweep(
     (loaded, lbuf): (Side, &mut Vec<u64>),
     (queries, qbuf): (Side, &mut Vec<u64>),
     sieve: &mut Sieve,
-    width: u32,
-    cap: usize,
+    (width, cap): (u32, usize),
     split: impl Fn(u64) -> (u64, u32) + Copy,
+    u: impl Unions,
 ) -> u64 {
     let mut total = 0;
     let mut made: Option<usize> = None;
     let mut la = loaded.start();
     while !loaded.done(&la) {
-        let w = half(loaded, &mut la, cap, lbuf);
+        let w = half(loaded, &mut la, cap, lbuf, u);
         if w == 0 {
             continue;
         }
@@ -394,7 +488,7 @@ fn sweep(
         let mut qa = queries.start();
         while !queries.done(&qa) {
             let first = qa.i == 0;
-            let e = half(queries, &mut qa, cap, qbuf);
+            let e = half(queries, &mut qa, cap, qbuf, u);
             if first && queries.done(&qa) {
                 made = Some(e);
             }

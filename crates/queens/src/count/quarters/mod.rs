@@ -49,6 +49,7 @@ mod sample;
 
 pub use cost::part_costs;
 pub use frames::Reduce;
+pub use join::Path;
 pub use sample::{estimate, Estimate};
 
 use crate::control::Control;
@@ -277,8 +278,19 @@ const BLOCK_SETS: usize = crate::count::disjoint::BLOCK;
 /// The weighted count of a batch of parts (of one N), in the current rayon pool, within the
 /// memory budget `memory` (bytes; `None` for none), calling `done(i, count)` as part
 /// `parts[i]` is finished. `control` advances by one per part. With every part of `n`, this
-/// is the total for `n`.
+/// is the total for `n`. The join runs on the fastest [`Path`] of the CPU.
 pub fn count_parts(
+    parts: &[Part],
+    memory: Option<usize>,
+    control: &Control,
+    done: &(dyn Fn(usize, u128) + Sync),
+) -> Result<u128, Error> {
+    count_parts_on(Path::best(), parts, memory, control, done)
+}
+
+/// [`count_parts`] with the join on `path` (any of [`Path::all_available`]).
+pub fn count_parts_on(
+    path: Path,
     parts: &[Part],
     memory: Option<usize>,
     control: &Control,
@@ -311,7 +323,7 @@ pub fn count_parts(
                 .par_iter()
                 .enumerate()
                 .map_init(
-                    || Buffers::new(&frame.layout, cap),
+                    || Buffers::new(&frame.layout, cap, path),
                     |buf, (i, part)| {
                         let c = frame.count(part, buf, control)?;
                         done(run.start + i, c);

@@ -13,7 +13,7 @@
 
 use super::cost::FrameCost;
 use super::frames::{choices, Reduce};
-use super::join::{self, Buffers, Choice};
+use super::join::{self, Buffers, Choice, Path};
 use super::layout::Layout;
 use super::pieces::Quarter;
 use super::{parts, plan, Hold, Part};
@@ -186,7 +186,7 @@ fn time_choice(part: &Part, es: usize, south: bool) -> (f64, f64) {
         nw: &nw,
         sw: &sw,
     };
-    let count = join::join(&choice, &mut Buffers::new(&l, usize::MAX));
+    let count = join::join(&choice, &mut Buffers::new(&l, usize::MAX, Path::best()));
     let seconds = start.elapsed().as_secs_f64() + if south { built } else { 0.0 };
     let w = choices(&l, part.reduce, en)
         .iter()
