@@ -52,16 +52,37 @@ pub async fn get(
             engine.max_n()
         )));
     }
+    let engine = engine.resolve(n);
+    events(
+        client,
+        stopping,
+        &state,
+        move |c| Ok(count::count(n, engine, c)?),
+        move |counts, seconds| result(counts, engine, seconds),
+    )
+    .await
+}
+
+/// The stream of events of a long heavy job: `progress` from its control every
+/// [`PROGRESS_EVERY`], then the `result` that `answer` makes of what it returns (with its wall
+/// seconds), or an `error`; the endpoints of long counts share it.
+pub async fn events<T: Send + 'static>(
+    client: Client,
+    stopping: Stopping,
+    state: &State,
+    job: impl FnOnce(&Control) -> Result<T, ApiError> + Send + 'static,
+    answer: impl FnOnce(T, f64) -> Value + Send + 'static,
+) -> ApiResult<Response> {
     let ticket = state.heavy.ticket(client).await?;
     let (control, preempted) = (ticket.control(), ticket.preempted());
     let (tx, rx) = tokio::sync::mpsc::channel(8);
-    let task = heavy::spawn(ticket, move |c| Ok(count::count(n, engine, c)?));
+    let task = heavy::spawn(ticket, job);
     let ends = Ends {
         limit: state.heavy.time_limit(),
         preempted,
         stopping,
     };
-    tokio::spawn(drive(task, control.clone(), tx, ends, (n, engine)));
+    tokio::spawn(drive(task, control.clone(), tx, ends, answer));
     let events = Guarded {
         inner: ReceiverStream::new(rx),
         guard: CancelOnDrop(control),
@@ -83,12 +104,12 @@ struct Ends {
 
 /// Sends progress until the count ends, then its result; cancels the engine when the client
 /// has gone, has taken nothing for [`STALL`], the time limit is reached or the server stops.
-async fn drive(
-    mut task: JoinHandle<Result<Counts, ApiError>>,
+async fn drive<T>(
+    mut task: JoinHandle<Result<T, ApiError>>,
     control: Arc<Control>,
     tx: Events,
     ends: Ends,
-    (n, engine): (usize, Engine),
+    answer: impl FnOnce(T, f64) -> Value,
 ) {
     let start = Instant::now();
     // Tokio's clock, which the tests can pause.
@@ -106,7 +127,7 @@ async fn drive(
                     Ok(Err(_)) if ends.preempted.load(Ordering::SeqCst) => {
                         event("error", ApiError::Preempted.body())
                     }
-                    Ok(Ok(counts)) => event("result", result(counts, engine.resolve(n), seconds)),
+                    Ok(Ok(done)) => event("result", answer(done, seconds)),
                     Ok(Err(e)) => event("error", e.body()),
                     Err(e) => event("error", ApiError::Internal(e.to_string()).body()),
                 };
@@ -205,7 +226,7 @@ mod tests {
             control.clone(),
             tx,
             ends(Duration::from_secs(60)),
-            (20, Engine::Auto),
+            |c, s| result(c, Engine::Auto, s),
         )
         .await;
         assert!(control.is_cancelled());
@@ -227,7 +248,7 @@ mod tests {
             control.clone(),
             tx,
             ends(Duration::from_secs(30)),
-            (20, Engine::Auto),
+            |c, s| result(c, Engine::Auto, s),
         )
         .await;
         // It ran to the time limit.
