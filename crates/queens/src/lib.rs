@@ -31,6 +31,7 @@ pub mod construct;
 pub mod control;
 pub mod count;
 pub mod cover;
+pub mod dominate;
 pub mod error;
 pub mod placement;
 pub mod rules;
