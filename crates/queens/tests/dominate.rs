@@ -127,9 +127,20 @@ fn independent_counts_match_a002568_10_to_16() {
 }
 
 #[test]
+#[ignore = "a minute: the proof at N = 14, see BENCHMARKS.md"]
+fn proof_14() {
+    let start = Instant::now();
+    let d = dominate::minimum(14, &opts(false), &Control::new()).unwrap();
+    assert_eq!(d.why, Why::Searched { fewer: 7 });
+    eprintln!("n=14 proved in {:.2}s", start.elapsed().as_secs_f64());
+}
+
+#[test]
 #[ignore = "minutes: the proofs at N = 14, 15 and 16, see BENCHMARKS.md"]
 fn proofs_14_to_16() {
     for n in 14..=16 {
+        let d = dominate::minimum(n, &opts(false), &Control::new()).unwrap();
+        assert_eq!(d.why, Why::Searched { fewer: n.div_ceil(2) });
         minimum_matches(n, &opts(false));
     }
 }

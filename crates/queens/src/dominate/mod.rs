@@ -43,8 +43,10 @@ pub const MAX_N: usize = exact::MAX_N;
 pub const PROOF_REACH: usize = 16;
 /// Boards up to this side are searched exactly from the lower bound up, with no local search.
 const EXACT_UP_TO: usize = 12;
-/// Local search steps per try at one size.
+/// Local search steps per try at one size above the bound.
 const LOCAL_STEPS: u64 = 40_000_000;
+/// Local search steps at the bound itself (often impossible: a short try).
+const LOCAL_STEPS_AT_BOUND: u64 = 2_000_000;
 
 /// What kind of set, and how hard to work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,7 +136,8 @@ fn start_size(n: usize, opts: &Options) -> usize {
     weakley_bound(n, opts.torus).unwrap_or(1).max(1)
 }
 
-fn problem(lines: &Lines, k: usize, opts: &Options) -> exact::Problem {
+/// The exact search's problem of at most `k` queens on the board of `lines`.
+pub fn problem(lines: &Lines, k: usize, opts: &Options) -> exact::Problem {
     exact::Problem {
         lines: lines.clone(),
         k,
@@ -143,7 +146,8 @@ fn problem(lines: &Lines, k: usize, opts: &Options) -> exact::Problem {
     }
 }
 
-fn squares(lines: &Lines, set: &[usize]) -> Vec<Square> {
+/// The squares of a set of square numbers.
+pub fn squares(lines: &Lines, set: &[usize]) -> Vec<Square> {
     set.iter().map(|&i| lines.square(i)).collect()
 }
 
@@ -172,7 +176,9 @@ pub fn minimum(n: usize, opts: &Options, control: &Control) -> Result<Dominating
         } else if !opts.prove {
             Why::NotProved {
                 tried: format!(
-                    "local search for {} queens; the exact search was not run",
+                    "a short local search for {} queens found none; the exact search over \
+                     {} queens was not run",
+                    k - 1,
                     k - 1
                 ),
             }
@@ -202,21 +208,34 @@ pub fn minimum(n: usize, opts: &Options, control: &Control) -> Result<Dominating
 }
 
 /// A first set: on small boards (or for independent sets) the exact search from the lower
-/// bound up, so that the first size found is proved least (the `bool`); on large boards the
-/// local search, from the bound up.
+/// bound up, so that the first size found is proved least (the `bool`). On large boards the
+/// local search one above the bound first (quick), then at the bound: by the exact search
+/// (which also proves) when a proof is wanted and within reach, else by a short local search.
 fn first_set(lines: &Lines, opts: &Options, control: &Control) -> Result<(Vec<usize>, bool), Error> {
     let n = lines.n;
-    let exact_only = n <= EXACT_UP_TO || opts.independent;
-    for k in start_size(n, opts)..=n * n {
-        if exact_only {
+    let low = start_size(n, opts);
+    if n <= EXACT_UP_TO || opts.independent {
+        for k in low..=n * n {
             if let Some(set) = exact::find(problem(lines, k, opts), control)? {
                 return Ok((set, true));
             }
-        } else if let Some(set) = local::search(lines, k, opts.seed, LOCAL_STEPS, control)? {
-            return Ok((set, false));
         }
+        unreachable!("n² queens watch every square");
     }
-    unreachable!("n² queens watch every square")
+    let mut k = low + 1;
+    let above = loop {
+        if let Some(set) = local::search(lines, k, opts.seed, LOCAL_STEPS, control)? {
+            break set;
+        }
+        k += 1;
+    };
+    if above.len() > low + 1 || (opts.prove && n <= PROOF_REACH) {
+        return Ok((above, false));
+    }
+    match local::search(lines, low, opts.seed, LOCAL_STEPS_AT_BOUND, control)? {
+        Some(set) => Ok((set, false)),
+        None => Ok((above, false)),
+    }
 }
 
 /// Counts the minimum sets (`opts.prove` is not needed: the count proves the minimum).
