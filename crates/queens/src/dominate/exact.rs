@@ -54,6 +54,9 @@ pub struct Problem {
     /// If given, queens only on these squares (a symmetric set: a heuristic restriction for
     /// finding; a search so restricted proves nothing).
     pub within: Option<Vec<bool>>,
+    /// If given (a symmetry of the board as a permutation of the squares), only sets that it
+    /// maps onto themselves: every queen comes with its image. For finding only.
+    pub mirror: Option<Vec<u16>>,
 }
 
 /// The result of a count: the sets of exactly `k` queens, or a smaller set that proves `k` is
@@ -97,9 +100,14 @@ impl Search {
             return Err(Error::TooLarge { n, max: MAX_N });
         }
         let rank = centre_first(n);
+        let identity: Vec<u16> = (0..n * n).map(|s| s as u16).collect();
+        let group = match &problem.mirror {
+            Some(m) => vec![identity, m.clone()],
+            None => problem.lines.group.clone(),
+        };
         let key: Vec<u32> = (0..n * n)
             .map(|s| {
-                let images = problem.lines.group.iter().map(|g| rank[g[s] as usize]);
+                let images = group.iter().map(|g| rank[g[s] as usize]);
                 images.min().expect("a group")
             })
             .collect();
@@ -492,16 +500,22 @@ impl<'a, const W: usize> Engine<'a, W> {
 
     fn run(&self, root: usize) -> Result<PartResult, Error> {
         let mut st = self.start(root);
-        self.place(&mut st, root);
-        let mut path = vec![root];
+        let mut path = vec![];
+        let k = self.search.problem.k;
+        if self.pair(root).len() > k {
+            return Ok(self.counted(&Tally { root, weighted: 0, classes: 0, nodes: 0 }));
+        }
+        for q in self.pair(root) {
+            self.place(&mut st, q);
+            path.push(q);
+        }
         let mut tally = Tally {
             root,
             weighted: 0,
             classes: 0,
             nodes: 0,
         };
-        let k = self.search.problem.k;
-        match self.branch(&mut st, k - 1, &mut path, &mut tally) {
+        match self.branch(&mut st, k - path.len(), &mut path, &mut tally) {
             Flow::Cancelled => Err(Error::Cancelled),
             Flow::Found(set) => Ok(PartResult::Found(set)),
             Flow::Go => Ok(self.counted(&tally)),
@@ -556,20 +570,37 @@ impl<'a, const W: usize> Engine<'a, W> {
             });
         }
         for q in order {
+            let pair = self.pair(q);
+            if pair.len() > k {
+                continue;
+            }
             let mut child = st.clone();
-            self.place(&mut child, q);
-            path.push(q);
-            match self.branch(&mut child, k - 1, path, t) {
+            for &p in &pair {
+                self.place(&mut child, p);
+                path.push(p);
+            }
+            match self.branch(&mut child, k - pair.len(), path, t) {
                 Flow::Go => {}
                 other => return other,
             }
-            path.pop();
-            self.forbid(st, q);
+            for &p in &pair {
+                path.pop();
+                self.forbid(st, p);
+            }
             if !self.enough(st, k) {
                 break;
             }
         }
         Flow::Go
+    }
+
+    /// The queens that come with a queen on `q`: `q`, and its image under the mirror if any.
+    #[inline]
+    fn pair(&self, q: usize) -> Vec<usize> {
+        match &self.search.problem.mirror {
+            Some(m) if m[q] as usize != q => vec![q, m[q] as usize],
+            _ => vec![q],
+        }
     }
 
     /// Every square is watched by the queens of `path`.

@@ -47,6 +47,8 @@ const EXACT_UP_TO: usize = 12;
 const LOCAL_STEPS: u64 = 40_000_000;
 /// Local search steps at the bound itself (often impossible: a short try).
 const LOCAL_STEPS_AT_BOUND: u64 = 2_000_000;
+/// Seconds for the search among the sets symmetric under the half turn.
+const SYMMETRIC_SECONDS: f64 = 30.0;
 
 /// What kind of set, and how hard to work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,6 +145,7 @@ pub fn problem(lines: &Lines, k: usize, opts: &Options) -> exact::Problem {
         k,
         independent: opts.independent,
         within: None,
+        mirror: None,
     }
 }
 
@@ -176,10 +179,10 @@ pub fn minimum(n: usize, opts: &Options, control: &Control) -> Result<Dominating
         } else if !opts.prove {
             Why::NotProved {
                 tried: format!(
-                    "a short local search for {} queens found none; the exact search over \
-                     {} queens was not run",
-                    k - 1,
-                    k - 1
+                    "a short local search for {f} queens and {SYMMETRIC_SECONDS} s of exact \
+                     search among the sets of {f} that the half turn maps onto themselves \
+                     found none; the exact search over all sets of {f} queens was not run",
+                    f = k - 1,
                 ),
             }
         } else {
@@ -232,9 +235,50 @@ fn first_set(lines: &Lines, opts: &Options, control: &Control) -> Result<(Vec<us
     if above.len() > low + 1 || (opts.prove && n <= PROOF_REACH) {
         return Ok((above, false));
     }
-    match local::search(lines, low, opts.seed, LOCAL_STEPS_AT_BOUND, control)? {
+    if let Some(set) = local::search(lines, low, opts.seed, LOCAL_STEPS_AT_BOUND, control)? {
+        return Ok((set, false));
+    }
+    match symmetric(lines, low, opts, control)? {
         Some(set) => Ok((set, false)),
         None => Ok((above, false)),
+    }
+}
+
+/// The exact search among the sets the half turn maps onto themselves (half the choices: a
+/// queen comes with its image), for at most [`SYMMETRIC_SECONDS`]: rare minimum sets of large
+/// odd boards (N = 19, 21) are found this way when the local search misses them.
+fn symmetric(
+    lines: &Lines,
+    k: usize,
+    opts: &Options,
+    control: &Control,
+) -> Result<Option<Vec<usize>>, Error> {
+    let n = lines.n;
+    let half_turn = (0..n * n).map(|s| (n * n - 1 - s) as u16).collect();
+    let p = exact::Problem {
+        mirror: Some(half_turn),
+        ..problem(lines, k, opts)
+    };
+    let inner = Control::new();
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let start = std::time::Instant::now();
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                if control.is_cancelled() || start.elapsed().as_secs_f64() > SYMMETRIC_SECONDS {
+                    inner.cancel();
+                }
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+        });
+        let result = exact::find(p, &inner);
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        result
+    });
+    match result {
+        Err(Error::Cancelled) if control.is_cancelled() => Err(Error::Cancelled),
+        Err(Error::Cancelled) => Ok(None),
+        other => other,
     }
 }
 
