@@ -26,6 +26,15 @@ const CASES: &[(&[&str], &str)] = &[
     (&["count", "8", "--format", "xml"], "xml"),
     (&["count", "8", "--json", "--format", "text"], "--format"),
     (&["count"], "N|A..B"),
+    // dominate
+    (&["dominate", "0"], "'0'"),
+    (&["dominate", "33"], "33"),
+    (&["dominate", "eight"], "'eight'"),
+    (&["dominate", "8", "--format", "xml"], "xml"),
+    (&["dominate", "8", "--count", "--format", "board"], "--count"),
+    (&["dominate", "8", "--time-limit", "soon"], "soon"),
+    (&["dominate", "8", "--seed", "x"], "'x'"),
+    (&["dominate"], "<N>"),
     // list
     (&["list", "0"], "'0'"),
     (&["list", "65"], "65"),

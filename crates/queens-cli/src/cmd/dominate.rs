@@ -1,0 +1,349 @@
+//! `queens dominate N`: the fewest queens that watch every square (each square holds a queen
+//! or is attacked by one), with how minimality is known; `--count` counts the minimum sets.
+
+use crate::exit::{bad, Exit, Result};
+use crate::job::Job;
+use crate::output::Out;
+use crate::parts::checkpoint::{Checkpoint, Header};
+use queens::dominate::exact::{PartResult, Search};
+use queens::dominate::lines::Lines;
+use queens::dominate::{self, Counted, Dominating, Options, Why};
+use serde::Serialize;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// Find the fewest queens that watch the whole board, and say how minimality is known
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  queens dominate 8                   # 5 queens; the search proves that 4 cannot
+  queens dominate 12 --format board   # 6 queens, minimum by Weakley's bound
+  queens dominate 14 --json           # 8 queens; no 7 (about a minute of search)
+  queens dominate 9 --independent     # queens that also do not attack each other
+  queens dominate 8 --count           # 4860 minimum sets, 638 up to symmetry
+  queens dominate 7 --torus           # the diagonals wrap around
+  queens dominate 16 --checkpoint d16.log   # stop at any time; the same command resumes
+
+A square is watched when its rank, file or a diagonal holds a queen (nothing blocks). The size
+is known to be least by Weakley's bound ceil(N/2) (Finozhenok and Weakley 2007; every N but 3
+and 11) when the set meets it, else by an exact search over every set of one queen fewer
+(done for N up to 16 unless --prove asks for more), else it is reported as not proved.")]
+pub struct Args {
+    /// Board size N (1 to 32)
+    #[arg(value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, dominate::MAX_N))]
+    n: usize,
+    /// Queens that do not attack each other (independent domination)
+    #[arg(long)]
+    independent: bool,
+    /// On the torus: the diagonals wrap around the edges
+    #[arg(long)]
+    torus: bool,
+    /// Count the minimum sets, and the classes up to symmetry, instead
+    #[arg(long)]
+    count: bool,
+    /// Prove minimality by search even beyond N = 16 (may run for days: use --time-limit)
+    #[arg(long)]
+    prove: bool,
+    /// Output format: the squares of the queens, a board diagram, or one JSON line
+    #[arg(long, short = 'f', value_enum, default_value_t = Format::Squares)]
+    format: Format,
+    /// Same as --format json
+    #[arg(long, conflicts_with = "format")]
+    json: bool,
+    /// The seed of the local search on large boards
+    #[arg(long, value_parser = crate::input::seed, default_value = "1")]
+    seed: u64,
+    /// Record every finished part of the exact search (the proof, or the count) in FILE, and
+    /// resume from it: the same command skips the parts recorded
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Give up after this long (30, 2.5, 90s, 5m, 2h): during a proof, the set found is
+    /// printed as not proved; before any set, exit 1
+    #[arg(long, value_name = "SECONDS", value_parser = crate::input::seconds)]
+    time_limit: Option<f64>,
+}
+
+/// How the answer is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// The squares of the queens: `c4 e4 d5 ...`
+    Squares,
+    /// A diagram: `Q` for a queen, `.` for a watched square
+    Board,
+    /// One JSON object: `{"n":8,"queens":["a1",...],"size":5,"minimum":true,"why":"..."}`
+    Json,
+}
+
+pub fn run(args: Args) -> Result<Exit> {
+    let format = if args.json { Format::Json } else { args.format };
+    let opts = Options {
+        torus: args.torus,
+        independent: args.independent,
+        prove: args.prove || args.n <= dominate::PROOF_REACH,
+        seed: args.seed,
+    };
+    if args.count {
+        if format == Format::Board {
+            return Err(bad("--count prints numbers: --format board goes with a set"));
+        }
+        return count(&args, &opts, format == Format::Json);
+    }
+    let job = Job::start(label(args.n, &opts, ""), args.time_limit);
+    job.units("parts");
+    let found = match &args.checkpoint {
+        None => job.check(dominate::minimum(args.n, &opts, job.control()))?,
+        Some(path) => {
+            let quick = Options {
+                prove: false,
+                ..opts
+            };
+            let first = job.check(dominate::minimum(args.n, &quick, job.control()))?;
+            if first.why.proved() {
+                first
+            } else {
+                prove_resumable(first, &opts, path, &job)?
+            }
+        }
+    };
+    if job.control().is_cancelled() && !job.timed_out() {
+        return Err(job.failure());
+    }
+    drop(job);
+    debug_assert_eq!(dominate::check(args.n, opts.torus, &found.queens), Ok(()));
+    write(&found, &opts, format)?;
+    Ok(Exit::Success)
+}
+
+fn label(n: usize, opts: &Options, more: &str) -> String {
+    let mut label = format!("dominate {n}");
+    if opts.independent {
+        label.push_str(" --independent");
+    }
+    if opts.torus {
+        label.push_str(" --torus");
+    }
+    label + more
+}
+
+/// The sentence saying how the size is known to be least.
+fn why(d: &Dominating, opts: &Options) -> String {
+    let n = d.n;
+    let kind = if opts.independent {
+        "independent queens"
+    } else {
+        "queens"
+    };
+    match &d.why {
+        Why::One => "one queen: nothing smaller".to_string(),
+        Why::Bound { bound } => format!(
+            "at least ceil({n}/2) = {bound} queens watch the {n}x{n} board (Weakley's bound, \
+             Finozhenok and Weakley 2007)"
+        ),
+        Why::Searched { fewer } => format!(
+            "the exact search over every set of {fewer} {kind} finds none that watches the \
+             board"
+        ),
+        Why::NotProved { tried } => format!("not proved: {tried}"),
+    }
+}
+
+#[derive(Serialize)]
+struct Record {
+    n: usize,
+    queens: Vec<String>,
+    size: usize,
+    minimum: bool,
+    why: String,
+}
+
+fn write(d: &Dominating, opts: &Options, format: Format) -> Result<()> {
+    let mut out = Out::stdout();
+    let names: Vec<String> = d.queens.iter().map(|s| s.to_string()).collect();
+    match format {
+        Format::Json => out.json_line(&Record {
+            n: d.n,
+            queens: names,
+            size: d.queens.len(),
+            minimum: d.why.proved(),
+            why: why(d, opts),
+        })?,
+        Format::Squares => {
+            writeln!(out, "{}", names.join(" "))?;
+            eprintln!("queens: {} queens; {}", d.queens.len(), why(d, opts));
+        }
+        Format::Board => {
+            out.write_all(dominate::diagram(d.n, opts.torus, &d.queens).as_bytes())?;
+            eprintln!("queens: {} queens; {}", d.queens.len(), why(d, opts));
+        }
+    }
+    Ok(out.record()?)
+}
+
+#[derive(Serialize)]
+struct CountRecord {
+    n: usize,
+    size: usize,
+    sets: u128,
+    classes: u128,
+    seconds: f64,
+}
+
+fn count(args: &Args, opts: &Options, json: bool) -> Result<Exit> {
+    let n = args.n;
+    let job = Job::start(label(n, opts, " --count"), args.time_limit);
+    job.units("parts");
+    let c: Counted = match &args.checkpoint {
+        None => job.check(dominate::count(n, opts, job.control()))?,
+        Some(path) => count_resumable(n, opts, path, &job)?,
+    };
+    let seconds = job.seconds();
+    drop(job);
+    let mut out = Out::stdout();
+    if json {
+        out.json_line(&CountRecord {
+            n,
+            size: c.size,
+            sets: c.sets,
+            classes: c.classes,
+            seconds: crate::output::millis(seconds),
+        })?;
+    } else {
+        let group = if opts.torus {
+            "the torus's 8N² symmetries (rotations, reflections, translations)"
+        } else {
+            "the 8 rotations and reflections"
+        };
+        writeln!(out, "N = {n}")?;
+        writeln!(out, "minimum:         {} queens", c.size)?;
+        writeln!(out, "minimum sets:    {}", c.sets)?;
+        writeln!(out, "up to symmetry:  {} under {group}", c.classes)?;
+        writeln!(out, "seconds:         {seconds:.3}")?;
+    }
+    out.record()?;
+    Ok(Exit::Success)
+}
+
+/// The checkpoint header of an exact search over sets of `k` queens.
+fn header(n: usize, k: usize, opts: &Options, what: &str, parts: usize) -> Header {
+    let board = match (opts.torus, opts.independent) {
+        (false, false) => "board",
+        (false, true) => "board-independent",
+        (true, false) => "torus",
+        (true, true) => "torus-independent",
+    };
+    Header {
+        version: queens::count::plan::VERSION,
+        n,
+        engine: format!("dominate-{what}"),
+        parts,
+        fingerprint: format!("{board}-k{k}"),
+        share: None,
+    }
+}
+
+/// Runs every part of `search` not yet in the checkpoint at `path`, recording each one that
+/// ends (a count packs sets and classes into one number: sets above bit 64). Returns a set
+/// found (or a smaller one, counting), and the sums of the parts.
+fn resumable(
+    search: &Search,
+    header: &Header,
+    path: &Path,
+    count: bool,
+    job: &Job,
+) -> Result<(std::result::Result<Option<Vec<usize>>, queens::Error>, u128, u128)> {
+    let (checkpoint, records) = Checkpoint::open(path, header)?;
+    let done: Vec<usize> = records.iter().map(|r| r.0).collect();
+    let sums = Mutex::new(records.iter().fold((0u128, 0u128), |(s, c), r| {
+        (s + (r.1 >> 64), c + (r.1 & u64::MAX as u128))
+    }));
+    if !done.is_empty() {
+        eprintln!(
+            "queens: resuming from '{}': {} of {} parts done",
+            path.display(),
+            done.len(),
+            search.parts()
+        );
+    }
+    let control = job.control();
+    control.set_total(search.parts() as u64);
+    control.advance(done.len() as u64);
+    let each = |i: usize, r: &PartResult| {
+        if let PartResult::Counted(sets, classes) = *r {
+            checkpoint.record(i, sets << 64 | classes);
+            if let Ok(mut sums) = sums.lock() {
+                sums.0 += sets;
+                sums.1 += classes;
+            }
+        }
+    };
+    let result = search.run(count, &done, control, &each);
+    checkpoint.finish()?;
+    let (sets, classes) = sums.into_inner().unwrap_or_default();
+    Ok((result, sets, classes))
+}
+
+/// The proof that `first` is least, by the exact search over one queen fewer, resumable.
+fn prove_resumable(first: Dominating, opts: &Options, path: &Path, job: &Job) -> Result<Dominating> {
+    let n = first.n;
+    let k = first.queens.len() - 1;
+    let lines = Lines::new(n, opts.torus);
+    let search = Search::new(dominate::problem(&lines, k, opts)).map_err(|e| bad(e.to_string()))?;
+    let header = header(n, k, opts, "prove", search.parts());
+    let (result, _, _) = resumable(&search, &header, path, false, job)?;
+    let why = match result {
+        Ok(None) => Why::Searched { fewer: k },
+        Ok(Some(smaller)) => {
+            let queens = dominate::squares(&lines, &smaller);
+            let why = match dominate::weakley_bound(n, opts.torus) {
+                Some(b) if b == queens.len() => Why::Bound { bound: b },
+                _ => Why::NotProved {
+                    tried: "the exact search found this smaller set; run without the \
+                            checkpoint to prove it least"
+                        .into(),
+                },
+            };
+            return Ok(Dominating { n, queens, why });
+        }
+        Err(queens::Error::Cancelled) if job.timed_out() => {
+            let (done, total) = job.control().progress();
+            Why::NotProved {
+                tried: format!(
+                    "the exact search over sets of {k} queens stopped at the time limit with \
+                     {done} of {total} parts done; the same command resumes it from '{}'",
+                    path.display()
+                ),
+            }
+        }
+        Err(queens::Error::Cancelled) => return Err(job.failure()),
+        Err(e) => return Err(e.into()),
+    };
+    Ok(Dominating { why, ..first })
+}
+
+/// The count at the size of a first set, resumable; a smaller set found on the way is counted
+/// again without the checkpoint.
+fn count_resumable(n: usize, opts: &Options, path: &Path, job: &Job) -> Result<Counted> {
+    let quick = Options {
+        prove: false,
+        ..*opts
+    };
+    let first = job.check(dominate::minimum(n, &quick, job.control()))?;
+    let size = first.queens.len();
+    let lines = Lines::new(n, opts.torus);
+    let search =
+        Search::new(dominate::problem(&lines, size, opts)).map_err(|e| bad(e.to_string()))?;
+    let header = header(n, size, opts, "count", search.parts());
+    let (result, sets, classes) = resumable(&search, &header, path, true, job)?;
+    match job.check(result)? {
+        None => Ok(Counted {
+            n,
+            size,
+            sets,
+            classes,
+        }),
+        Some(_) => {
+            eprintln!("queens: a smaller set exists: counting again without the checkpoint");
+            job.check(dominate::count(n, opts, job.control()))
+        }
+    }
+}

@@ -1,0 +1,635 @@
+//! The exact search: every set of at most `k` queens that watches the whole board, found
+//! (one is enough), counted, or proved not to exist.
+//!
+//! The idea is the classical branch on an unwatched square (Kearse and Gibbons, "Computational
+//! methods and new results for chessboard problems", Australas. J. Combin. 23, 2001): some
+//! queen must watch it, so branch on which one, and after each branch forbid that square to
+//! its younger siblings, so that every set is reached exactly once. The choices here:
+//!
+//! - Lines, not squares. A queen watches the squares sharing its rank, file or a diagonal, so
+//!   the state keeps, besides bit sets of the unwatched and the still allowed squares, for
+//!   every line the number of unwatched squares on it and the number of allowed squares.
+//! - The most constrained square first: the unwatched square with the fewest allowed queens
+//!   that would watch it, which is the sum of the allowed counts of its four lines (two lines
+//!   through a square meet only there), read in four look-ups.
+//! - The bound: `k` more queens stand on at most `k` ranks, `k` files, `k` diagonals and `k`
+//!   anti-diagonals, so they watch at most the sum, over the four kinds, of the `k` largest
+//!   unwatched counts among the lines that still have an allowed square. Kept as a histogram
+//!   per kind, updated as counts change, so the bound costs one short walk per node. It is
+//!   tested again after every forbidden sibling: once it fails, no later sibling can succeed.
+//! - Symmetry: order the squares, give every square the key of its smallest image under the
+//!   board's symmetries, and split the work by the queen of smallest key. Mapped by a
+//!   symmetry, every set has one whose smallest-key queen is the representative of its class,
+//!   so the search only starts from representatives (about N²/8 of them; one on the torus),
+//!   and forbids every square of smaller key. Finding and proving need no more. Counting
+//!   weighs each set found to make up for the images it stands for (orbit counting: with
+//!   G symmetries, a representative `r` fixed by `S_r` of them, and `M` queens of the set in
+//!   `r`'s class, a set stands for `G / (S_r M)` sets, and for `|Stab| / (S_r M)` classes).
+//!
+//! A set of fewer than `k` queens that watches the board is met on the way (the branch
+//! reaches it before placing all `k`), so a count at `k` also proves that nothing smaller
+//! exists: it reports such a set instead of counting.
+
+use super::lines::{Lines, KINDS};
+use crate::control::Control;
+use crate::error::Error;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The largest board side the search takes.
+pub const MAX_N: usize = 32;
+const MAX_LINES: usize = 6 * MAX_N;
+/// Nodes between two looks at the control.
+const POLL: u64 = 1 << 14;
+
+/// What to search for.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    /// The board.
+    pub lines: Lines,
+    /// At most this many queens.
+    pub k: usize,
+    /// The queens may not attack each other.
+    pub independent: bool,
+    /// If given, queens only on these squares (a symmetric set: a heuristic restriction for
+    /// finding; a search so restricted proves nothing).
+    pub within: Option<Vec<bool>>,
+    /// If given (a symmetry of the board as a permutation of the squares), only sets that it
+    /// maps onto themselves: every queen comes with its image. For finding only.
+    pub mirror: Option<Vec<u16>>,
+}
+
+/// The result of a count: the sets of exactly `k` queens, or a smaller set that proves `k` is
+/// not the minimum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Count {
+    /// Every set of `k` queens watching the board: how many, and how many up to symmetry.
+    Sets {
+        /// All the sets.
+        sets: u128,
+        /// Classes under the board's symmetries.
+        classes: u128,
+    },
+    /// A watching set of fewer queens, as square numbers.
+    Smaller(Vec<usize>),
+}
+
+/// The outcome of one part (one representative first queen).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PartResult {
+    /// A set found (finding), or a smaller set (counting).
+    Found(Vec<usize>),
+    /// Counted: sets and classes whose first queen is this part's.
+    Counted(u128, u128),
+}
+
+/// The search, split into parts by the representative of the first queen's class.
+pub struct Search {
+    problem: Problem,
+    /// The rank of every square in the order of keys (the centre first).
+    key: Vec<u32>,
+    /// The representatives, smallest key first.
+    roots: Vec<usize>,
+}
+
+impl Search {
+    /// Prepares the search of `problem`; `Err` for N beyond [`MAX_N`] or a zero N.
+    pub fn new(problem: Problem) -> Result<Search, Error> {
+        let n = problem.lines.n;
+        if n == 0 || n > MAX_N {
+            return Err(Error::TooLarge { n, max: MAX_N });
+        }
+        let rank = centre_first(n);
+        let identity: Vec<u16> = (0..n * n).map(|s| s as u16).collect();
+        let group = match &problem.mirror {
+            Some(m) => vec![identity, m.clone()],
+            None => problem.lines.group.clone(),
+        };
+        let key: Vec<u32> = (0..n * n)
+            .map(|s| {
+                let images = group.iter().map(|g| rank[g[s] as usize]);
+                images.min().expect("a group")
+            })
+            .collect();
+        let mut roots: Vec<usize> = (0..n * n)
+            .filter(|&s| key[s] == rank[s])
+            .filter(|&s| problem.within.as_ref().is_none_or(|w| w[s]))
+            .collect();
+        roots.sort_by_key(|&s| key[s]);
+        Ok(Search {
+            problem,
+            key,
+            roots,
+        })
+    }
+
+    /// The number of parts.
+    pub fn parts(&self) -> usize {
+        self.roots.len()
+    }
+
+    /// The problem searched.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// Runs part `i`: finds one set (`count` false) or counts them all. `stop` is polled with
+    /// the control; `Err(Cancelled)` when either asks to stop.
+    pub fn part(
+        &self,
+        i: usize,
+        count: bool,
+        stop: &AtomicBool,
+        control: &Control,
+    ) -> Result<PartResult, Error> {
+        let words = self.problem.lines.n.pow(2).div_ceil(64);
+        match words {
+            1 => self.part_w::<1>(i, count, stop, control),
+            2 => self.part_w::<2>(i, count, stop, control),
+            3..=4 => self.part_w::<4>(i, count, stop, control),
+            5..=8 => self.part_w::<8>(i, count, stop, control),
+            9..=11 => self.part_w::<11>(i, count, stop, control),
+            _ => self.part_w::<16>(i, count, stop, control),
+        }
+    }
+
+    fn part_w<const W: usize>(
+        &self,
+        i: usize,
+        count: bool,
+        stop: &AtomicBool,
+        control: &Control,
+    ) -> Result<PartResult, Error> {
+        let engine = Engine::<W>::new(self, count, stop, control);
+        engine.run(self.roots[i])
+    }
+
+    /// Runs every part not in `done` on all cores, calling `each` as each one ends (in any
+    /// order). Finding stops at the first set; counting at the first smaller set.
+    pub fn run(
+        &self,
+        count: bool,
+        done: &[usize],
+        control: &Control,
+        each: &(dyn Fn(usize, &PartResult) + Sync),
+    ) -> Result<Option<Vec<usize>>, Error> {
+        let stop = AtomicBool::new(false);
+        let todo: Vec<usize> = (0..self.parts()).filter(|i| !done.contains(i)).collect();
+        let results: Vec<Result<Option<Vec<usize>>, Error>> = todo
+            .par_iter()
+            .with_max_len(1)
+            .map(|&i| {
+                if stop.load(Ordering::Relaxed) {
+                    return Ok(None);
+                }
+                match self.part(i, count, &stop, control) {
+                    Ok(r) => {
+                        each(i, &r);
+                        control.advance(1);
+                        match r {
+                            PartResult::Found(set) => {
+                                stop.store(true, Ordering::Relaxed);
+                                Ok(Some(set))
+                            }
+                            PartResult::Counted(..) => Ok(None),
+                        }
+                    }
+                    Err(Error::Cancelled)
+                        if stop.load(Ordering::Relaxed) && !control.is_cancelled() =>
+                    {
+                        Ok(None)
+                    }
+                    Err(e) => Err(e),
+                }
+            })
+            .collect();
+        let mut failed = None;
+        for r in results {
+            match r {
+                Ok(Some(set)) => return Ok(Some(set)),
+                Ok(None) => {}
+                Err(e) => failed = Some(e),
+            }
+        }
+        failed.map_or(Ok(None), Err)
+    }
+}
+
+/// Finds a set of at most `problem.k` queens watching the board, or `None` when the search
+/// proves there is none (unless `problem.within` restricts it).
+pub fn find(problem: Problem, control: &Control) -> Result<Option<Vec<usize>>, Error> {
+    let search = Search::new(problem)?;
+    control.set_total(search.parts() as u64);
+    search.run(false, &[], control, &|_, _| {})
+}
+
+/// Counts the sets of exactly `problem.k` queens watching the board, or gives a smaller one.
+pub fn count(problem: Problem, control: &Control) -> Result<Count, Error> {
+    let search = Search::new(problem)?;
+    control.set_total(search.parts() as u64);
+    let sums = std::sync::Mutex::new((0u128, 0u128));
+    let add = |_: usize, r: &PartResult| {
+        if let PartResult::Counted(s, c) = r {
+            let mut sums = sums.lock().expect("no panic while held");
+            sums.0 += s;
+            sums.1 += c;
+        }
+    };
+    let smaller = search.run(true, &[], control, &add)?;
+    Ok(match smaller {
+        Some(set) => Count::Smaller(set),
+        None => {
+            let (sets, classes) = sums.into_inner().expect("no panic while held");
+            Count::Sets { sets, classes }
+        }
+    })
+}
+
+/// The order of the squares: by distance from the centre, then by number.
+fn centre_first(n: usize) -> Vec<u32> {
+    let mut order: Vec<usize> = (0..n * n).collect();
+    let far = |s: usize| {
+        let (c, r) = ((s % n) as i64 * 2, (s / n) as i64 * 2);
+        let m = n as i64 - 1;
+        let (dc, dr) = ((c - m).abs(), (r - m).abs());
+        (dc.max(dr), dc + dr, s)
+    };
+    order.sort_by_key(|&s| far(s));
+    let mut rank = vec![0u32; n * n];
+    for (i, &s) in order.iter().enumerate() {
+        rank[s] = i as u32;
+    }
+    rank
+}
+
+type Bits<const W: usize> = [u64; W];
+
+#[inline]
+fn and<const W: usize>(a: &Bits<W>, b: &Bits<W>) -> Bits<W> {
+    std::array::from_fn(|i| a[i] & b[i])
+}
+
+#[inline]
+fn has<const W: usize>(a: &Bits<W>, i: usize) -> bool {
+    a[i / 64] >> (i % 64) & 1 == 1
+}
+
+/// Calls `f` on every set bit of `a`, in order.
+#[inline]
+fn each_bit<const W: usize>(a: &Bits<W>, mut f: impl FnMut(usize)) {
+    for (w, &word) in a.iter().enumerate() {
+        let mut x = word;
+        while x != 0 {
+            f(w * 64 + x.trailing_zeros() as usize);
+            x &= x - 1;
+        }
+    }
+}
+
+/// The state of a branch: what is unwatched, what is allowed, and the line counts.
+#[derive(Clone)]
+struct State<const W: usize> {
+    open: Bits<W>,
+    allowed: Bits<W>,
+    left: u32,
+    unwatched: [u8; MAX_LINES],
+    free: [u8; MAX_LINES],
+    /// Per kind, how many lines have each bound value (their unwatched count if they have an
+    /// allowed square, else 0).
+    hist: [[u8; MAX_N + 1]; KINDS],
+}
+
+struct Engine<'a, const W: usize> {
+    search: &'a Search,
+    lines: &'a Lines,
+    masks: Vec<Bits<W>>,
+    line_of: Vec<[u16; KINDS]>,
+    n: usize,
+    count: bool,
+    group_size: u128,
+    stop: &'a AtomicBool,
+    control: &'a Control,
+}
+
+/// What a branch reports upwards.
+enum Flow {
+    Go,
+    Found(Vec<usize>),
+    Cancelled,
+}
+
+/// The sums of one part while it is counted.
+struct Tally {
+    root: usize,
+    weighted: u128,
+    classes: u128,
+    nodes: u64,
+}
+
+/// The least common multiple of 1..=m (the weights' common denominator).
+fn lcm_upto(m: usize) -> u128 {
+    fn gcd(a: u128, b: u128) -> u128 {
+        if b == 0 {
+            a
+        } else {
+            gcd(b, a % b)
+        }
+    }
+    (1..=m as u128).fold(1, |l, x| l / gcd(l, x) * x)
+}
+
+impl<'a, const W: usize> Engine<'a, W> {
+    fn new(search: &'a Search, count: bool, stop: &'a AtomicBool, control: &'a Control) -> Self {
+        let lines = &search.problem.lines;
+        let n = lines.n;
+        let masks = (0..n * n)
+            .map(|q| {
+                let mut m = [0u64; W];
+                for s in (0..n * n).filter(|&s| lines.watches(q, s)) {
+                    m[s / 64] |= 1 << (s % 64);
+                }
+                m
+            })
+            .collect();
+        Engine {
+            search,
+            lines,
+            masks,
+            line_of: (0..n * n).map(|s| lines.of(s)).collect(),
+            n,
+            count,
+            group_size: lines.group.len() as u128,
+            stop,
+            control,
+        }
+    }
+
+    /// The state at the start of the part of `root`: everything unwatched, the squares of
+    /// smaller key forbidden.
+    fn start(&self, root: usize) -> State<W> {
+        let n2 = self.n * self.n;
+        let key = &self.search.key;
+        let mut st = State {
+            open: [0; W],
+            allowed: [0; W],
+            left: n2 as u32,
+            unwatched: [0; MAX_LINES],
+            free: [0; MAX_LINES],
+            hist: [[0; MAX_N + 1]; KINDS],
+        };
+        let within = self.search.problem.within.as_ref();
+        for s in 0..n2 {
+            st.open[s / 64] |= 1 << (s % 64);
+            let ok = key[s] >= key[root] && within.is_none_or(|w| w[s]);
+            for &l in &self.line_of[s] {
+                st.unwatched[l as usize] += 1;
+                st.free[l as usize] += ok as u8;
+            }
+            if ok {
+                st.allowed[s / 64] |= 1 << (s % 64);
+            }
+        }
+        for (kind, &start) in self.lines.start.iter().enumerate() {
+            for l in start..start + self.lines.per_kind[kind] {
+                st.hist[kind][self.value(&st, l)] += 1;
+            }
+        }
+        st
+    }
+
+    #[inline]
+    fn value(&self, st: &State<W>, l: usize) -> usize {
+        if st.free[l] > 0 {
+            st.unwatched[l] as usize
+        } else {
+            0
+        }
+    }
+
+    /// Square `s` is now watched.
+    #[inline]
+    fn watch(&self, st: &mut State<W>, s: usize) {
+        for (kind, &l) in self.line_of[s].iter().enumerate() {
+            let l = l as usize;
+            let before = self.value(st, l);
+            st.unwatched[l] -= 1;
+            let after = self.value(st, l);
+            if before != after {
+                st.hist[kind][before] -= 1;
+                st.hist[kind][after] += 1;
+            }
+        }
+    }
+
+    /// No queen may stand on `q` from now on.
+    #[inline]
+    fn forbid(&self, st: &mut State<W>, q: usize) {
+        if !has(&st.allowed, q) {
+            return;
+        }
+        st.allowed[q / 64] &= !(1 << (q % 64));
+        for (kind, &l) in self.line_of[q].iter().enumerate() {
+            let l = l as usize;
+            let before = self.value(st, l);
+            st.free[l] -= 1;
+            let after = self.value(st, l);
+            if before != after {
+                st.hist[kind][before] -= 1;
+                st.hist[kind][after] += 1;
+            }
+        }
+    }
+
+    /// A queen on `q`.
+    fn place(&self, st: &mut State<W>, q: usize) {
+        let mask = &self.masks[q];
+        let newly = and(&st.open, mask);
+        each_bit(&newly, |s| self.watch(st, s));
+        for (o, m) in st.open.iter_mut().zip(mask) {
+            *o &= !m;
+        }
+        st.left -= newly.iter().map(|w| w.count_ones()).sum::<u32>();
+        self.forbid(st, q);
+        if self.search.problem.independent {
+            let attacked = and(&st.allowed, mask);
+            each_bit(&attacked, |s| self.forbid(st, s));
+        }
+    }
+
+    /// Whether `k` more queens could still watch every unwatched square (the line bound).
+    #[inline]
+    fn enough(&self, st: &State<W>, k: usize) -> bool {
+        let mut total = 0usize;
+        for hist in &st.hist {
+            let mut need = k;
+            for v in (1..=self.n).rev() {
+                let take = (hist[v] as usize).min(need);
+                total += take * v;
+                need -= take;
+                if need == 0 {
+                    break;
+                }
+            }
+        }
+        total >= st.left as usize
+    }
+
+    /// The unwatched square with the fewest allowed queens that would watch it, or `None`
+    /// when one has none.
+    #[inline]
+    fn most_constrained(&self, st: &State<W>) -> Option<usize> {
+        let mut best = (u32::MAX, 0);
+        let mut dead = false;
+        each_bit(&st.open, |s| {
+            if dead || best.0 <= 1 {
+                return;
+            }
+            let lines = &self.line_of[s];
+            let mut c: u32 = lines.iter().map(|&l| st.free[l as usize] as u32).sum();
+            if has(&st.allowed, s) {
+                c -= 3;
+            }
+            if c == 0 {
+                dead = true;
+            } else if c < best.0 {
+                best = (c, s);
+            }
+        });
+        (!dead).then_some(best.1)
+    }
+
+    fn run(&self, root: usize) -> Result<PartResult, Error> {
+        let mut st = self.start(root);
+        let mut path = vec![];
+        let k = self.search.problem.k;
+        if self.pair(root).len() > k {
+            return Ok(self.counted(&Tally { root, weighted: 0, classes: 0, nodes: 0 }));
+        }
+        for q in self.pair(root) {
+            self.place(&mut st, q);
+            path.push(q);
+        }
+        let mut tally = Tally {
+            root,
+            weighted: 0,
+            classes: 0,
+            nodes: 0,
+        };
+        match self.branch(&mut st, k - path.len(), &mut path, &mut tally) {
+            Flow::Cancelled => Err(Error::Cancelled),
+            Flow::Found(set) => Ok(PartResult::Found(set)),
+            Flow::Go => Ok(self.counted(&tally)),
+        }
+    }
+
+    fn counted(&self, tally: &Tally) -> PartResult {
+        let fixed = self.fixers(tally.root) as u128;
+        let l = lcm_upto(self.search.problem.k.max(8));
+        let sets = self.group_size * tally.weighted;
+        debug_assert_eq!(sets % (fixed * l), 0);
+        debug_assert_eq!(tally.classes % (fixed * l), 0);
+        PartResult::Counted(sets / (fixed * l), tally.classes / (fixed * l))
+    }
+
+    /// How many symmetries fix square `s`.
+    fn fixers(&self, s: usize) -> usize {
+        self.lines
+            .group
+            .iter()
+            .filter(|g| g[s] as usize == s)
+            .count()
+    }
+
+    fn branch(&self, st: &mut State<W>, k: usize, path: &mut Vec<usize>, t: &mut Tally) -> Flow {
+        t.nodes += 1;
+        if t.nodes % POLL == 0
+            && (self.control.is_cancelled() || self.stop.load(Ordering::Relaxed))
+        {
+            return Flow::Cancelled;
+        }
+        if st.left == 0 {
+            return self.reached(path, t);
+        }
+        if k == 0 || !self.enough(st, k) {
+            return Flow::Go;
+        }
+        let Some(s) = self.most_constrained(st) else {
+            return Flow::Go;
+        };
+        let candidates = and(&self.masks[s], &st.allowed);
+        let mut order = Vec::with_capacity(4 * self.n);
+        each_bit(&candidates, |q| order.push(q));
+        if !self.count {
+            // Finding: the queens that watch the most first.
+            order.sort_by_cached_key(|&q| {
+                let gain: u32 = and(&st.open, &self.masks[q])
+                    .iter()
+                    .map(|w| w.count_ones())
+                    .sum();
+                std::cmp::Reverse(gain)
+            });
+        }
+        for q in order {
+            let pair = self.pair(q);
+            if pair.len() > k {
+                continue;
+            }
+            let mut child = st.clone();
+            for &p in &pair {
+                self.place(&mut child, p);
+                path.push(p);
+            }
+            match self.branch(&mut child, k - pair.len(), path, t) {
+                Flow::Go => {}
+                other => return other,
+            }
+            for &p in &pair {
+                path.pop();
+                self.forbid(st, p);
+            }
+            if !self.enough(st, k) {
+                break;
+            }
+        }
+        Flow::Go
+    }
+
+    /// The queens that come with a queen on `q`: `q`, and its image under the mirror if any.
+    #[inline]
+    fn pair(&self, q: usize) -> Vec<usize> {
+        match &self.search.problem.mirror {
+            Some(m) if m[q] as usize != q => vec![q, m[q] as usize],
+            _ => vec![q],
+        }
+    }
+
+    /// Every square is watched by the queens of `path`.
+    fn reached(&self, path: &[usize], t: &mut Tally) -> Flow {
+        if !self.count || path.len() < self.search.problem.k {
+            let mut set = path.to_vec();
+            set.sort_unstable();
+            return Flow::Found(set);
+        }
+        let key = &self.search.key;
+        let first = key[t.root];
+        let m = path.iter().filter(|&&q| key[q] == first).count() as u128;
+        let stab = self.stabilizer(path) as u128;
+        let l = lcm_upto(self.search.problem.k.max(8));
+        t.weighted += l / m;
+        t.classes += l * stab / m;
+        Flow::Go
+    }
+
+    /// How many symmetries map the set onto itself.
+    fn stabilizer(&self, set: &[usize]) -> usize {
+        let mut bits = [0u64; W];
+        for &q in set {
+            bits[q / 64] |= 1 << (q % 64);
+        }
+        self.lines
+            .group
+            .iter()
+            .filter(|g| set.iter().all(|&q| has(&bits, g[q] as usize)))
+            .count()
+    }
+}

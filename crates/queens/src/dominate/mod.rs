@@ -1,0 +1,385 @@
+//! Domination: the fewest queens that watch every square of the board (each square holds a
+//! queen or is attacked by one). The oldest companion of the eight queens (de Jaenisch 1862,
+//! Ahrens 1910): five queens watch the 8x8 board, and no four do.
+//!
+//! - [`lines`]: the board as ranks, files and diagonals, and its symmetry group; the queen
+//!   graph ignores blocking, so watching is a matter of lines.
+//! - [`exact`]: the exact search (branch on the most constrained unwatched square, a bound
+//!   from the unwatched counts of the lines, symmetry broken by the first queen): finds a set,
+//!   proves that none of a given size exists, or counts them all with the classes up to
+//!   symmetry.
+//! - [`local`]: a local search that finds a set of a given size on large boards in seconds.
+//!
+//! How a minimum is known ([`Why`]): Weakley's bound (Finozhenok and Weakley 2007: at least
+//! ceil(N/2) queens for every N except 3 and 11) when the set found meets it; else the exact
+//! search's proof that one queen fewer cannot do; else it is not proved.
+//!
+//! ```
+//! use queens::dominate::{self, Options, Why};
+//! use queens::Control;
+//!
+//! let eight = dominate::minimum(8, &Options::default(), &Control::new()).unwrap();
+//! assert_eq!(eight.queens.len(), 5);
+//! assert_eq!(eight.why, Why::Searched { fewer: 4 });
+//! assert!(dominate::check(8, false, &eight.queens).is_ok());
+//! let five = dominate::count(5, &Options::default(), &Control::new()).unwrap();
+//! assert_eq!((five.size, five.sets, five.classes), (3, 186, 37));
+//! ```
+
+pub mod exact;
+pub mod lines;
+pub mod local;
+
+use crate::control::Control;
+use crate::error::Error;
+use crate::square::{file_name, Square};
+use lines::Lines;
+use serde::Serialize;
+
+/// The largest board side taken.
+pub const MAX_N: usize = exact::MAX_N;
+/// The largest N for which [`minimum`] proves minimality by search unless told otherwise
+/// (N = 16 takes minutes; beyond, the search runs for hours or days).
+pub const PROOF_REACH: usize = 16;
+/// Boards up to this side are searched exactly from the lower bound up, with no local search.
+const EXACT_UP_TO: usize = 12;
+/// Local search steps per try at one size above the bound.
+const LOCAL_STEPS: u64 = 40_000_000;
+/// Local search steps at the bound itself (often impossible: a short try).
+const LOCAL_STEPS_AT_BOUND: u64 = 2_000_000;
+/// Seconds for the search among the sets symmetric under the half turn.
+const SYMMETRIC_SECONDS: f64 = 30.0;
+
+/// What kind of set, and how hard to work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The torus: diagonals wrap around the edges.
+    pub torus: bool,
+    /// Queens that do not attack each other.
+    pub independent: bool,
+    /// Prove minimality by exact search when no bound settles it.
+    pub prove: bool,
+    /// The seed of the local search.
+    pub seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            torus: false,
+            independent: false,
+            prove: true,
+            seed: 1,
+        }
+    }
+}
+
+/// How the size of a set is known to be the minimum, or that it is not known.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Why {
+    /// One queen: nothing smaller watches anything.
+    One,
+    /// Weakley's lower bound ceil(N/2) (Finozhenok and Weakley 2007), met by the set.
+    Bound {
+        /// ceil(N/2).
+        bound: usize,
+    },
+    /// The exact search over every set of `fewer` queens found none.
+    Searched {
+        /// One less than the size of the set.
+        fewer: usize,
+    },
+    /// Not proved.
+    NotProved {
+        /// What was tried.
+        tried: String,
+    },
+}
+
+impl Why {
+    /// Whether the set is known to be a minimum.
+    pub fn proved(&self) -> bool {
+        !matches!(self, Why::NotProved { .. })
+    }
+}
+
+/// A set of queens watching the board, and how its size is known to be least.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dominating {
+    /// The board side.
+    pub n: usize,
+    /// The queens, in the order of their squares (rank by rank, file by file).
+    pub queens: Vec<Square>,
+    /// Why no smaller set exists, or that this is not known.
+    pub why: Why,
+}
+
+/// The number of minimum sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Counted {
+    /// The board side.
+    pub n: usize,
+    /// The least number of queens (proved by the count itself).
+    pub size: usize,
+    /// The minimum sets.
+    pub sets: u128,
+    /// The minimum sets up to the board's symmetries (8, or 8N² on the torus).
+    pub classes: u128,
+}
+
+/// Weakley's lower bound ceil(N/2) where it holds (the ordinary board, N not 3 or 11).
+pub fn weakley_bound(n: usize, torus: bool) -> Option<usize> {
+    (!torus && n != 3 && n != 11).then_some(n.div_ceil(2))
+}
+
+/// The least size worth trying: the bound where it holds, else 1.
+fn start_size(n: usize, opts: &Options) -> usize {
+    weakley_bound(n, opts.torus).unwrap_or(1).max(1)
+}
+
+/// The exact search's problem of at most `k` queens on the board of `lines`.
+pub fn problem(lines: &Lines, k: usize, opts: &Options) -> exact::Problem {
+    exact::Problem {
+        lines: lines.clone(),
+        k,
+        independent: opts.independent,
+        within: None,
+        mirror: None,
+    }
+}
+
+/// The squares of a set of square numbers.
+pub fn squares(lines: &Lines, set: &[usize]) -> Vec<Square> {
+    set.iter().map(|&i| lines.square(i)).collect()
+}
+
+fn check_size(n: usize) -> Result<(), Error> {
+    if n == 0 || n > MAX_N {
+        return Err(Error::TooLarge { n, max: MAX_N });
+    }
+    Ok(())
+}
+
+/// A minimum set of queens watching the `n` x `n` board, with the reason it is least (or that
+/// it is not proved). `Err(Cancelled)` if stopped before any set is found; stopped during the
+/// proof, the set comes back with [`Why::NotProved`].
+pub fn minimum(n: usize, opts: &Options, control: &Control) -> Result<Dominating, Error> {
+    check_size(n)?;
+    let lines = Lines::new(n, opts.torus);
+    let (mut set, mut proved) = first_set(&lines, opts, control)?;
+    loop {
+        let k = set.len();
+        let why = if k == 1 {
+            Why::One
+        } else if weakley_bound(n, opts.torus) == Some(k) {
+            Why::Bound { bound: k }
+        } else if proved {
+            Why::Searched { fewer: k - 1 }
+        } else if !opts.prove {
+            Why::NotProved {
+                tried: format!(
+                    "a short local search for {f} queens and {SYMMETRIC_SECONDS} s of exact \
+                     search among the sets of {f} that the half turn maps onto themselves \
+                     found none; the exact search over all sets of {f} queens was not run",
+                    f = k - 1,
+                ),
+            }
+        } else {
+            match exact::find(problem(&lines, k - 1, opts), control) {
+                Ok(None) => Why::Searched { fewer: k - 1 },
+                Ok(Some(smaller)) => {
+                    (set, proved) = (smaller, false);
+                    continue;
+                }
+                Err(Error::Cancelled) => Why::NotProved {
+                    tried: format!(
+                        "local search for {} queens, and the exact search for them, \
+                         stopped before its end",
+                        k - 1
+                    ),
+                },
+                Err(e) => return Err(e),
+            }
+        };
+        return Ok(Dominating {
+            n,
+            queens: squares(&lines, &set),
+            why,
+        });
+    }
+}
+
+/// A first set: on small boards (or for independent sets) the exact search from the lower
+/// bound up, so that the first size found is proved least (the `bool`). On large boards the
+/// local search one above the bound first (quick), then at the bound: by the exact search
+/// (which also proves) when a proof is wanted and within reach, else by a short local search.
+fn first_set(lines: &Lines, opts: &Options, control: &Control) -> Result<(Vec<usize>, bool), Error> {
+    let n = lines.n;
+    let low = start_size(n, opts);
+    if n <= EXACT_UP_TO || opts.independent {
+        for k in low..=n * n {
+            if let Some(set) = exact::find(problem(lines, k, opts), control)? {
+                return Ok((set, true));
+            }
+        }
+        unreachable!("n² queens watch every square");
+    }
+    let mut k = low + 1;
+    let above = loop {
+        if let Some(set) = local::search(lines, k, opts.seed, LOCAL_STEPS, control)? {
+            break set;
+        }
+        k += 1;
+    };
+    if above.len() > low + 1 || (opts.prove && n <= PROOF_REACH) {
+        return Ok((above, false));
+    }
+    if let Some(set) = local::search(lines, low, opts.seed, LOCAL_STEPS_AT_BOUND, control)? {
+        return Ok((set, false));
+    }
+    match symmetric(lines, low, opts, control)? {
+        Some(set) => Ok((set, false)),
+        None => Ok((above, false)),
+    }
+}
+
+/// The exact search among the sets the half turn maps onto themselves (half the choices: a
+/// queen comes with its image), for at most [`SYMMETRIC_SECONDS`]: rare minimum sets of large
+/// odd boards (N = 19, 21) are found this way when the local search misses them.
+fn symmetric(
+    lines: &Lines,
+    k: usize,
+    opts: &Options,
+    control: &Control,
+) -> Result<Option<Vec<usize>>, Error> {
+    let n = lines.n;
+    let half_turn = (0..n * n).map(|s| (n * n - 1 - s) as u16).collect();
+    let p = exact::Problem {
+        mirror: Some(half_turn),
+        ..problem(lines, k, opts)
+    };
+    let inner = Control::new();
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let start = std::time::Instant::now();
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                if control.is_cancelled() || start.elapsed().as_secs_f64() > SYMMETRIC_SECONDS {
+                    inner.cancel();
+                }
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+        });
+        let result = exact::find(p, &inner);
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        result
+    });
+    match result {
+        Err(Error::Cancelled) if control.is_cancelled() => Err(Error::Cancelled),
+        Err(Error::Cancelled) => Ok(None),
+        other => other,
+    }
+}
+
+/// Counts the minimum sets (`opts.prove` is not needed: the count proves the minimum).
+pub fn count(n: usize, opts: &Options, control: &Control) -> Result<Counted, Error> {
+    check_size(n)?;
+    let lines = Lines::new(n, opts.torus);
+    let (set, _) = first_set(&lines, opts, control)?;
+    let mut k = set.len();
+    loop {
+        match exact::count(problem(&lines, k, opts), control)? {
+            exact::Count::Sets { sets, classes } => {
+                return Ok(Counted {
+                    n,
+                    size: k,
+                    sets,
+                    classes,
+                })
+            }
+            exact::Count::Smaller(smaller) => k = smaller.len(),
+        }
+    }
+}
+
+/// The first square no queen watches, checked square by square with the queen's move
+/// (independent of the line bookkeeping of the searches); `Ok` when every square is watched.
+pub fn check(n: usize, torus: bool, queens: &[Square]) -> Result<(), Square> {
+    for row in 0..n as u32 {
+        for col in 0..n as u32 {
+            let s = Square::new(col, row);
+            if !watched(n, torus, queens, s) {
+                return Err(s);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The first pair of queens that attack each other, if any.
+pub fn first_attack(n: usize, torus: bool, queens: &[Square]) -> Option<(Square, Square)> {
+    for (i, &a) in queens.iter().enumerate() {
+        for &b in &queens[i + 1..] {
+            let hit = if torus {
+                torus_watches(n, a, b)
+            } else {
+                a.queen_attack(b).is_some()
+            };
+            if hit {
+                return Some((a, b));
+            }
+        }
+    }
+    None
+}
+
+/// Whether a queen on `q` watches `s` on the `n` x `n` torus.
+fn torus_watches(n: usize, q: Square, s: Square) -> bool {
+    let n = n as i64;
+    let (dc, dr) = (s.col as i64 - q.col as i64, s.row as i64 - q.row as i64);
+    dc == 0 || dr == 0 || (dc - dr).rem_euclid(n) == 0 || (dc + dr).rem_euclid(n) == 0
+}
+
+/// The board with `Q` on the queens, `.` on watched squares and `o` on unwatched ones, rank N
+/// on top, files under the last rank.
+pub fn diagram(n: usize, torus: bool, queens: &[Square]) -> String {
+    let label = n.to_string().len();
+    let cell = file_name(n.saturating_sub(1) as u32).len();
+    let mut out = String::new();
+    for row in (0..n as u32).rev() {
+        out.push_str(&format!("{:>label$}", row + 1));
+        for col in 0..n as u32 {
+            let s = Square::new(col, row);
+            let mark = if queens.contains(&s) {
+                "Q"
+            } else if watched(n, torus, queens, s) {
+                "."
+            } else {
+                "o"
+            };
+            out.push_str(&format!(" {mark:>cell$}"));
+        }
+        out.push('\n');
+    }
+    out.push_str(&format!("{:>label$}", ""));
+    for col in 0..n as u32 {
+        out.push_str(&format!(" {:>cell$}", file_name(col)));
+    }
+    out.push('\n');
+    out
+}
+
+/// Whether some queen watches `s`.
+pub fn watched(n: usize, torus: bool, queens: &[Square], s: Square) -> bool {
+    queens.iter().any(|&q| {
+        if torus {
+            torus_watches(n, q, s)
+        } else {
+            q == s || q.queen_attack(s).is_some()
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests;

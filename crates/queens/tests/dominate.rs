@@ -1,0 +1,165 @@
+//! Queen domination against the published values in `tests/data/domination.tsv`, every set
+//! checked square by square. The long ones (proofs at N = 14 to 16, counts at N = 13 to 15,
+//! sets up to N = 25) are ignored by default; their times are in BENCHMARKS.md.
+
+use queens::dominate::{self, Options, Why};
+use queens::Control;
+use std::time::Instant;
+
+/// One row of the table: n and its columns, `None` for "-".
+struct Row {
+    n: usize,
+    gamma: usize,
+    sets: Option<u128>,
+    independent_sets: Option<u128>,
+    torus_independent: Option<usize>,
+}
+
+fn table() -> Vec<Row> {
+    let text = include_str!("../../../tests/data/domination.tsv");
+    let field = |s: &str| (s != "-").then(|| s.parse::<u128>().expect("a number"));
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with('n'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            Row {
+                n: f[0].parse().unwrap(),
+                gamma: f[1].parse().unwrap(),
+                sets: field(f[2]),
+                independent_sets: field(f[3]),
+                torus_independent: field(f[4]).map(|v| v as usize),
+            }
+        })
+        .collect()
+}
+
+fn row(n: usize) -> Row {
+    table().into_iter().find(|r| r.n == n).expect("in the table")
+}
+
+fn opts(independent: bool) -> Options {
+    Options {
+        independent,
+        ..Options::default()
+    }
+}
+
+fn minimum_matches(n: usize, options: &Options) -> f64 {
+    let start = Instant::now();
+    let d = dominate::minimum(n, options, &Control::new()).unwrap();
+    let seconds = start.elapsed().as_secs_f64();
+    assert_eq!(dominate::check(n, options.torus, &d.queens), Ok(()), "n={n}");
+    if !options.independent && !options.torus {
+        let gamma = row(n).gamma;
+        if d.why.proved() {
+            assert_eq!(d.queens.len(), gamma, "n={n}");
+        } else {
+            // Found but not proved: the published minimum, or one more (N = 18, 23, 25).
+            assert!((gamma..=gamma + 1).contains(&d.queens.len()), "n={n}");
+        }
+    }
+    eprintln!("n={n} size={} why={:?} {seconds:.2}s", d.queens.len(), d.why);
+    seconds
+}
+
+fn count_matches(n: usize, independent: bool) -> f64 {
+    let start = Instant::now();
+    let c = dominate::count(n, &opts(independent), &Control::new()).unwrap();
+    let seconds = start.elapsed().as_secs_f64();
+    let r = row(n);
+    let published = if independent { r.independent_sets } else { r.sets };
+    if !independent {
+        assert_eq!(c.size, r.gamma, "n={n}");
+    }
+    assert_eq!(Some(c.sets), published, "n={n} independent={independent}");
+    eprintln!(
+        "count n={n} independent={independent}: size {} sets {} classes {} in {seconds:.2}s",
+        c.size, c.sets, c.classes
+    );
+    seconds
+}
+
+#[test]
+fn minimum_sizes_match_a075458_to_12() {
+    for n in 1..=12 {
+        minimum_matches(n, &opts(false));
+    }
+}
+
+#[test]
+fn counts_match_a002564_and_a002568_to_9() {
+    for n in 1..=9 {
+        count_matches(n, false);
+        count_matches(n, true);
+    }
+}
+
+#[test]
+fn torus_independent_numbers_match_a279404_to_9() {
+    for n in 1..=9 {
+        let o = Options {
+            torus: true,
+            independent: true,
+            ..Options::default()
+        };
+        let d = dominate::minimum(n, &o, &Control::new()).unwrap();
+        assert_eq!(dominate::check(n, true, &d.queens), Ok(()));
+        assert_eq!(dominate::first_attack(n, true, &d.queens), None);
+        assert_eq!(Some(d.queens.len()), row(n).torus_independent, "n={n}");
+        assert!(d.why.proved());
+    }
+}
+
+#[test]
+fn eight_needs_five_by_search() {
+    let d = dominate::minimum(8, &opts(false), &Control::new()).unwrap();
+    assert_eq!(d.why, Why::Searched { fewer: 4 });
+}
+
+#[test]
+#[ignore = "seconds to minutes: counts at N = 10 to 15, see BENCHMARKS.md"]
+fn counts_match_a002564_10_to_15() {
+    for n in 10..=15 {
+        count_matches(n, false);
+    }
+}
+
+#[test]
+#[ignore = "seconds to minutes: counts at N = 10 to 16, see BENCHMARKS.md"]
+fn independent_counts_match_a002568_10_to_16() {
+    for n in 10..=16 {
+        count_matches(n, true);
+    }
+}
+
+#[test]
+#[ignore = "a minute: the proof at N = 14, see BENCHMARKS.md"]
+fn proof_14() {
+    let start = Instant::now();
+    let d = dominate::minimum(14, &opts(false), &Control::new()).unwrap();
+    assert_eq!(d.why, Why::Searched { fewer: 7 });
+    eprintln!("n=14 proved in {:.2}s", start.elapsed().as_secs_f64());
+}
+
+#[test]
+#[ignore = "minutes: the proofs at N = 14, 15 and 16, see BENCHMARKS.md"]
+fn proofs_14_to_16() {
+    for n in 14..=16 {
+        let d = dominate::minimum(n, &opts(false), &Control::new()).unwrap();
+        assert_eq!(d.why, Why::Searched { fewer: n.div_ceil(2) });
+        minimum_matches(n, &opts(false));
+    }
+}
+
+#[test]
+#[ignore = "minutes: sets for N = 13 to 25 found by local search, see BENCHMARKS.md"]
+fn sets_to_25_in_seconds() {
+    let quick = Options {
+        prove: false,
+        ..Options::default()
+    };
+    for n in 13..=25 {
+        let seconds = minimum_matches(n, &quick);
+        assert!(seconds < 60.0, "n={n}: {seconds:.1} s");
+    }
+}
