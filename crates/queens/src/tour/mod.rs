@@ -26,6 +26,7 @@
 
 pub mod blocks;
 pub mod count;
+pub mod frontier;
 pub mod divide;
 pub mod narrow;
 mod parse;
