@@ -32,7 +32,7 @@ mod table;
 use super::Board;
 use crate::control::Control;
 use crate::square::Square;
-use state::{Cells, Joined, EMPTY, FULL, VEND};
+use state::{Cells, Joined, EMPTY, FULL};
 use table::Table;
 use thiserror::Error;
 
@@ -103,8 +103,13 @@ struct Geometry {
     cols: usize,
     /// Positions (cells ahead) of the forward neighbours of each cell.
     forward: Vec<Vec<usize>>,
-    /// Offsets (signed) of all neighbours of each cell.
-    around: Vec<Vec<isize>>,
+    /// The neighbours of each cell `j` as a mask: bit `reach + off` for the neighbour at
+    /// `j + off` (`reach` = 2R + 1, the longest move in cells).
+    around: Vec<u64>,
+    /// The colour of each cell as +1 or -1 (a knight's move changes it).
+    sign: Vec<i32>,
+    /// The sum of the colours of the cells from `i` on.
+    sign_from: Vec<i32>,
 }
 
 impl Geometry {
@@ -115,31 +120,39 @@ impl Geometry {
             (board.cols, board.rows)
         };
         let n = rows * cols;
+        let reach = 2 * rows as isize + 1;
         let mut forward = vec![Vec::new(); n];
-        let mut around = vec![Vec::new(); n];
+        let mut around = vec![0u64; n];
+        let mut sign = vec![0i32; n];
         for c in 0..cols as isize {
             for r in 0..rows as isize {
                 let i = c * rows as isize + r;
+                sign[i as usize] = if (c + r) % 2 == 0 { 1 } else { -1 };
                 for (dc, dr) in super::KNIGHT {
                     let (c2, r2) = (c + dc as isize, r + dr as isize);
                     if c2 < 0 || r2 < 0 || c2 >= cols as isize || r2 >= rows as isize {
                         continue;
                     }
                     let off = c2 * rows as isize + r2 - i;
-                    around[i as usize].push(off);
+                    around[i as usize] |= 1 << (reach + off);
                     if off > 0 {
                         forward[i as usize].push(off as usize);
                     }
                 }
                 forward[i as usize].sort_unstable();
-                around[i as usize].sort_unstable();
             }
+        }
+        let mut sign_from = vec![0i32; n + 1];
+        for i in (0..n).rev() {
+            sign_from[i] = sign_from[i + 1] + sign[i];
         }
         Geometry {
             rows,
             cols,
             forward,
             around,
+            sign,
+            sign_from,
         }
     }
 
@@ -201,30 +214,46 @@ impl Rules<'_> {
             .all(|p| cells.code[p] == FULL)
     }
 
-    /// Whether every cell of the window, cell `i` done, can still reach degree 2.
+    /// Whether every cell of the window, cell `i` done, can still reach degree 2, and whether
+    /// the colours can still balance. The tour alternates colours, so the paths still to be
+    /// laid between the fragment ends through the empty cells take in as many cells of each
+    /// colour as the ends ask: each path between ends of colours a and b (+1 or -1) holds
+    /// -(a + b) / 2 more white cells than black; twice the imbalance of the empty cells plus
+    /// the colours of the ends is 0, give or take one for each edge the extra vertex still
+    /// takes (it breaks the alternation).
+    #[inline]
     fn viable(&self, cells: &Cells, i: usize) -> bool {
-        let n = self.geo.cells();
-        let mut need_extra = 0u8;
-        for p in 1..cells.len {
-            let j = i + p;
-            if j >= n {
-                break;
+        let geo = self.geo;
+        let n = geo.cells();
+        let reach = geo.width();
+        let mut full = 0u64;
+        let mut balance = 2 * geo.sign_from[(i + cells.len).min(n)];
+        let last = cells.len.min(n - i);
+        for p in 1..last {
+            let code = cells.code[p];
+            let s = geo.sign[i + p];
+            if code == FULL {
+                full |= 1 << p;
+            } else if code == EMPTY {
+                balance += 2 * s;
+            } else {
+                balance += s;
             }
+        }
+        let slack = if self.extra { 2 - cells.vdeg as i32 } else { 0 };
+        if balance.abs() > slack {
+            return false;
+        }
+        let mut need_extra = 0u8;
+        for p in 1..last {
             let code = cells.code[p];
             if code == FULL {
                 continue;
             }
             let need = if code == EMPTY { 2 } else { 1 };
-            let mut free = 0;
-            for &off in &self.geo.around[j] {
-                let q = p as isize + off;
-                if q >= 1 && (q as usize >= cells.len || cells.code[q as usize] != FULL) {
-                    free += 1;
-                    if free >= need {
-                        break;
-                    }
-                }
-            }
+            // Neighbours in window positions: bit q for the cell at q (q >= 1: not done).
+            let near = (geo.around[i + p] >> (reach - p)) & !full & !1;
+            let free = near.count_ones();
             if free < need {
                 if !self.extra || free + 1 < need {
                     return false;
@@ -396,7 +425,7 @@ fn sound(key: u128, width: usize) -> bool {
     for &x in &c.code[..width] {
         seen[x as usize] += 1;
     }
-    (1..VEND as usize).all(|l| seen[l] == 0 || seen[l] == 2) && seen[VEND as usize] <= 1
+    (1..state::VEND as usize).all(|l| seen[l] == 0 || seen[l] == 2) && seen[state::VEND as usize] <= 1
 }
 
 #[cfg(test)]

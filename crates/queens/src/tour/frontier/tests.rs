@@ -47,7 +47,7 @@ fn equals_the_enumeration_on_boards_of_at_most_24_squares() {
 }
 
 #[test]
-#[ignore = "tens of seconds: cargo test -p queens --release -- --ignored at_most_36"]
+#[ignore = "minutes: cargo test -p queens --release -- --ignored at_most_36"]
 fn equals_the_enumeration_on_boards_of_at_most_36_squares() {
     for board in boards(36).filter(|b| b.square_count() > 24) {
         agree_with_enumeration(board);
@@ -110,4 +110,78 @@ fn boards_too_wide_and_budgets_too_small_say_so() {
     control.cancel();
     let r = count(Board::new(6, 6), Kind::Closed, None, &control, &mut |_| {});
     assert_eq!(r, Err(FrontierError::Stopped(crate::Error::Cancelled)));
+}
+
+/// The published counts of `tests/data/knight-tours.tsv`: (rows, cols, kind, count).
+fn published() -> Vec<(usize, usize, String, u128)> {
+    let text = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/knight-tours.tsv"
+    ));
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f[0].parse().unwrap(),
+                f[1].parse().unwrap(),
+                f[2].to_string(),
+                f[3].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The frontier count of a published row: undirected paths or cycles, or directed tours.
+fn of_row(rows: usize, cols: usize, kind: &str) -> u128 {
+    let board = Board::new(rows, cols);
+    match kind {
+        "cycles" => frontier(board, Kind::Closed),
+        "paths" => frontier(board, Kind::Open),
+        "directed" => 2 * frontier(board, Kind::Open),
+        other => panic!("unknown kind {other}"),
+    }
+}
+
+/// Rows a test run takes in well under a second each.
+fn quick(rows: usize, cols: usize, kind: &str) -> bool {
+    let short = rows.min(cols);
+    match kind {
+        "cycles" => short <= 6 && rows * cols <= 40,
+        _ => rows * cols <= 30 || short <= 4 && rows * cols <= 40,
+    }
+}
+
+#[test]
+fn equals_the_published_counts() {
+    let rows = published();
+    assert!(rows.len() > 150);
+    let mut checked = 0;
+    for (r, c, kind, want) in rows {
+        if quick(r, c, &kind) {
+            assert_eq!(of_row(r, c, &kind), want, "{r}x{c} {kind}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+#[test]
+#[ignore = "minutes: cargo test -p queens --release -- --ignored published_counts_of_larger"]
+fn equals_the_published_counts_of_larger_boards() {
+    for (r, c, kind, want) in published() {
+        if !quick(r, c, &kind) && r.min(c) <= 6 && r * c <= 72 {
+            assert_eq!(of_row(r, c, &kind), want, "{r}x{c} {kind}");
+        }
+    }
+}
+
+#[test]
+#[ignore = "the 8x8 closed tours: cargo test -p queens --release -- --ignored eight_by_eight_closed"]
+fn eight_by_eight_closed() {
+    // McKay 1997; OEIS A001230.
+    assert_eq!(
+        frontier(Board::new(8, 8), Kind::Closed),
+        13_267_364_410_532
+    );
 }
