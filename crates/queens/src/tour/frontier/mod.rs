@@ -32,6 +32,7 @@ mod table;
 use super::Board;
 use crate::control::Control;
 use crate::square::Square;
+use crate::symmetry::Symmetry;
 use state::{Cells, Joined, EMPTY, FULL};
 use table::Table;
 use thiserror::Error;
@@ -344,6 +345,66 @@ pub fn count(
         states: held,
         peak_bytes: peak,
     })
+}
+
+/// Directed open tours from every square (by square index), one count of [`Kind::From`] per
+/// orbit of squares under the symmetries of the board; `step` hears of every cell of every
+/// count, numbered across them.
+pub fn open_from_every(
+    board: Board,
+    memory: Option<u64>,
+    control: &Control,
+    step: &mut dyn FnMut(Step),
+) -> Result<Vec<u128>, FrontierError> {
+    check(board)?;
+    let n = board.square_count();
+    let image = |g: Symmetry, s: Square| g.apply_square_on(s, board.cols, board.rows);
+    let mut rep = vec![usize::MAX; n];
+    let mut reps = Vec::new();
+    for i in 0..n as u32 {
+        if rep[i as usize] != usize::MAX {
+            continue;
+        }
+        let s = board.square(i);
+        for g in Symmetry::ALL {
+            if let Some(t) = image(g, s) {
+                rep[board.index(t) as usize] = reps.len();
+            }
+        }
+        reps.push(s);
+    }
+    let mut counts = Vec::with_capacity(reps.len());
+    for (k, &s) in reps.iter().enumerate() {
+        let mut each = |st: Step| {
+            step(Step {
+                cell: k * n + st.cell,
+                cells: reps.len() * n,
+                ..st
+            })
+        };
+        counts.push(count(board, Kind::From(s), memory, control, &mut each)?.count);
+    }
+    Ok(rep.into_iter().map(|r| counts[r]).collect())
+}
+
+/// Bytes a table slot takes (a packed state and its count).
+pub const BYTES_PER_STATE: u64 = table::SLOT_BYTES;
+
+/// The peak states of a count, as measured here on boards of 8 columns (5 to 7 rows closed,
+/// 5 and 6 rows open), extrapolated by 30 a row beyond, and by a third a column on shorter
+/// boards (6x6 open tours peak at a ninth of 6x8): a guide for the memory a count will want,
+/// not a bound.
+pub fn typical_peak_states(board: Board, kind: Kind) -> u64 {
+    let rows = board.rows.min(board.cols);
+    let long = board.rows.max(board.cols);
+    let (closed, open): (&[f64], &[f64]) = (
+        &[1.0, 1.0, 1.0, 1e2, 1e3, 3.4e4, 9.8e5, 2.4e7],
+        &[1.0, 1.0, 10.0, 1e3, 1e4, 3.1e5, 9.5e6, 2.8e8],
+    );
+    let table = if kind == Kind::Closed { closed } else { open };
+    let base = table[rows.min(7)] * 30f64.powi(rows.saturating_sub(7) as i32);
+    let short = 3f64.powi(-(8i32 - long as i32).max(0));
+    (base * short).min(1e18) as u64
 }
 
 /// The moves of cell `i` from one state: every new state goes to `emit`; returns the number
