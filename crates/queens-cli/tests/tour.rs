@@ -287,9 +287,18 @@ fn counts_beyond_reach_say_what_applies() {
             vec!["tour", "8", "--closed", "--count", "--memory", "64M"],
             "beyond the budget of 64 MiB: give --memory",
         ),
-        (vec!["tour", "5", "--from", "a1", "-a", "frontier"], "--count"),
-        (vec!["tour", "5", "--count", "-a", "wirth"], "frontier or enumerate"),
-        (vec!["tour", "5", "--from", "a1", "--memory", "1G"], "--count"),
+        (
+            vec!["tour", "5", "--from", "a1", "-a", "frontier"],
+            "--count",
+        ),
+        (
+            vec!["tour", "5", "--count", "-a", "wirth"],
+            "frontier or enumerate",
+        ),
+        (
+            vec!["tour", "5", "--from", "a1", "--memory", "1G"],
+            "--count",
+        ),
     ] {
         let (code, out, err) = run(&args);
         assert_eq!(code, 2, "{args:?}: {err}");

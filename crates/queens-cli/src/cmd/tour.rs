@@ -397,11 +397,19 @@ fn counter(args: &Args, board: Board) -> Result<Algorithm> {
     match args.algorithm {
         Some(Algorithm::Frontier) if !frontier_takes => Err(bad(format!(
             "cannot count tours on the {board} board by --algorithm frontier: {wide}{}",
-            if enumeration_takes { format!("; {small} (--algorithm enumerate)") } else { String::new() }
+            if enumeration_takes {
+                format!("; {small} (--algorithm enumerate)")
+            } else {
+                String::new()
+            }
         ))),
         Some(Algorithm::Enumerate) if !enumeration_takes => Err(bad(format!(
             "cannot count tours on the {board} board by --algorithm enumerate: {small}{}",
-            if frontier_takes { format!("; {wide} (--algorithm frontier)") } else { String::new() }
+            if frontier_takes {
+                format!("; {wide} (--algorithm frontier)")
+            } else {
+                String::new()
+            }
         ))),
         Some(a @ (Algorithm::Frontier | Algorithm::Enumerate)) => Ok(a),
         _ if frontier_takes => Ok(Algorithm::Frontier),
@@ -472,7 +480,11 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
         warn_if_hopeless(board, args.closed);
     }
     let job = Job::start(format!("counting tours on {board}"), None);
-    job.units(if algorithm == Algorithm::Frontier { "cells" } else { "parts" });
+    job.units(if algorithm == Algorithm::Frontier {
+        "cells"
+    } else {
+        "parts"
+    });
     let control = job.control();
     let mut progress = |st: frontier::Step| {
         job.relabel(format!(
@@ -492,9 +504,15 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
         let undirected: u128 = if tour::existence(board, Square::new(0, 0), true).is_err() {
             0
         } else if algorithm == Algorithm::Frontier {
-            frontier::count(board, frontier::Kind::Closed, budget, control, &mut progress)
-                .map_err(frontier_stop)?
-                .count
+            frontier::count(
+                board,
+                frontier::Kind::Closed,
+                budget,
+                control,
+                &mut progress,
+            )
+            .map_err(frontier_stop)?
+            .count
         } else {
             count::closed(board, control).map_err(stop)? as u128
         };
@@ -512,9 +530,15 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
         let n: u128 = if tour::existence(board, s, false).is_err() {
             0
         } else if algorithm == Algorithm::Frontier {
-            frontier::count(board, frontier::Kind::From(s), budget, control, &mut progress)
-                .map_err(frontier_stop)?
-                .count
+            frontier::count(
+                board,
+                frontier::Kind::From(s),
+                budget,
+                control,
+                &mut progress,
+            )
+            .map_err(frontier_stop)?
+            .count
         } else {
             count::open_from(board, s, control).map_err(stop)? as u128
         };
@@ -567,7 +591,11 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
         }
     }
     if args.stats {
-        let name = if algorithm == Algorithm::Frontier { "frontier" } else { "enumerate" };
+        let name = if algorithm == Algorithm::Frontier {
+            "frontier"
+        } else {
+            "enumerate"
+        };
         eprintln!("algorithm: {name}; seconds: {:.3}", job.seconds());
     }
     out.flush()?;

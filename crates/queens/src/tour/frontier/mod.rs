@@ -441,7 +441,11 @@ fn moves(rules: &Rules, cells: &Cells, i: usize, mut emit: impl FnMut(u128)) -> 
         }
         let mut c = *cells;
         for (e, &p) in edges.iter().enumerate() {
-            let joined = if p == 0 { c.join_extra(0) } else { c.join(0, p) };
+            let joined = if p == 0 {
+                c.join_extra(0)
+            } else {
+                c.join(0, p)
+            };
             if joined == Joined::Cycle {
                 if e + 1 == edges.len() && rules.complete(&c, i) {
                     closed += 1;
@@ -486,7 +490,8 @@ fn sound(key: u128, width: usize) -> bool {
     for &x in &c.code[..width] {
         seen[x as usize] += 1;
     }
-    (1..state::VEND as usize).all(|l| seen[l] == 0 || seen[l] == 2) && seen[state::VEND as usize] <= 1
+    (1..state::VEND as usize).all(|l| seen[l] == 0 || seen[l] == 2)
+        && seen[state::VEND as usize] <= 1
 }
 
 #[cfg(test)]

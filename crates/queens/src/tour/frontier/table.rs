@@ -14,8 +14,8 @@ const BURST: usize = 16;
 
 /// States and their counts.
 pub struct Table {
-    keys: Vec<u128>,
-    counts: Vec<u128>,
+    /// Each slot a key and its count side by side: one cache line holds both.
+    slots: Vec<(u128, u128)>,
     len: usize,
     mask: usize,
 }
@@ -31,8 +31,7 @@ impl Table {
     pub fn with_room(states: usize) -> Table {
         let slots = (states.max(48) * 4 / 3).next_power_of_two();
         Table {
-            keys: vec![EMPTY; slots],
-            counts: vec![0; slots],
+            slots: vec![(EMPTY, 0); slots],
             len: 0,
             mask: slots - 1,
         }
@@ -45,7 +44,7 @@ impl Table {
 
     /// The bytes the slots take.
     pub fn bytes(&self) -> u64 {
-        self.keys.len() as u64 * SLOT_BYTES
+        self.slots.len() as u64 * SLOT_BYTES
     }
 
     /// The bytes the table would take after growing once more.
@@ -56,7 +55,7 @@ impl Table {
     /// Whether the table must grow before the states of one more source state are added (at
     /// most [`BURST`] of them).
     pub fn full(&self) -> bool {
-        (self.len + BURST) * 4 > self.keys.len() * 3
+        (self.len + BURST) * 4 > self.slots.len() * 3
     }
 
     /// Adds `count` to the count of `key`. The caller grows the table first when
@@ -65,14 +64,13 @@ impl Table {
     pub fn add(&mut self, key: u128, count: u128) {
         let mut i = hash(key) & self.mask;
         loop {
-            let k = self.keys[i];
-            if k == key {
-                self.counts[i] += count;
+            let slot = &mut self.slots[i];
+            if slot.0 == key {
+                slot.1 += count;
                 return;
             }
-            if k == EMPTY {
-                self.keys[i] = key;
-                self.counts[i] = count;
+            if slot.0 == EMPTY {
+                *slot = (key, count);
                 self.len += 1;
                 return;
             }
@@ -82,7 +80,7 @@ impl Table {
 
     /// Doubles the slots.
     pub fn grow(&mut self) {
-        let mut bigger = Table::with_room(self.keys.len() * 2 * 3 / 4);
+        let mut bigger = Table::with_room(self.slots.len() * 2 * 3 / 4);
         for (k, c) in self.iter() {
             bigger.add(k, c);
         }
@@ -91,11 +89,7 @@ impl Table {
 
     /// The states and their counts, in no particular order.
     pub fn iter(&self) -> impl Iterator<Item = (u128, u128)> + '_ {
-        self.keys
-            .iter()
-            .zip(&self.counts)
-            .filter(|(&k, _)| k != EMPTY)
-            .map(|(&k, &c)| (k, c))
+        self.slots.iter().copied().filter(|&(k, _)| k != EMPTY)
     }
 }
 
