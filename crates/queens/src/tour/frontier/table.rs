@@ -104,8 +104,8 @@ mod tests {
             if t.full() {
                 t.grow();
             }
-            t.add(k * 977 << 60, 1);
-            t.add(k * 977 << 60, 2);
+            t.add((k * 977) << 60, 1);
+            t.add((k * 977) << 60, 2);
         }
         assert_eq!(t.len(), 1000);
         assert!(t.iter().all(|(_, c)| c == 3));
