@@ -236,3 +236,76 @@ fn no_tour_on_3_or_4_rows_is_exit_1_with_the_reason_for_every_method() {
         "{err}"
     );
 }
+
+#[test]
+fn the_frontier_programme_counts_what_the_enumeration_counts() {
+    for args in [
+        vec!["tour", "5", "--count"],
+        vec!["tour", "5x6", "--count", "-f", "json"],
+        vec!["tour", "6", "--from", "b1", "--count"],
+        vec!["tour", "6", "--closed", "--count"],
+        vec!["tour", "3x10", "--closed", "--count", "-f", "json"],
+    ] {
+        let mut frontier = args.clone();
+        frontier.extend(["--algorithm", "frontier"]);
+        let mut enumerate = args.clone();
+        enumerate.extend(["--algorithm", "enumerate"]);
+        let (code, a, err) = run(&frontier);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let (code, b, err) = run(&enumerate);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert_eq!(a, b, "{args:?}");
+        assert_eq!(run(&args).1, a, "{args:?}: the default is the frontier");
+    }
+}
+
+#[test]
+fn the_frontier_programme_counts_past_enumeration() {
+    // OEIS A392000 (k x n <= 40, tests/data/knight-tours.tsv): 5x8 has 44,202 closed tours;
+    // A079137: 4x16 has 29,819,231,288 undirected paths, so twice as many directed tours.
+    let (code, out, err) = run(&["tour", "5x8", "--closed", "--count", "-f", "json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "{\"rows\":5,\"cols\":8,\"closed_tours\":44202,\"closed_tours_directed\":88404}\n"
+    );
+    let (code, out, err) = run(&["tour", "16x4", "--count", "-f", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["total"].as_u64(), Some(2 * 29_819_231_288));
+}
+
+#[test]
+fn counts_beyond_reach_say_what_applies() {
+    for (args, why) in [
+        (vec!["tour", "13x13", "--count"], "a side of at most 12"),
+        (
+            vec!["tour", "10", "--count", "-a", "enumerate"],
+            "--algorithm frontier",
+        ),
+        (
+            vec!["tour", "8", "--closed", "--count", "--memory", "64M"],
+            "beyond the budget of 64 MiB: give --memory",
+        ),
+        (
+            vec!["tour", "5", "--from", "a1", "-a", "frontier"],
+            "--count",
+        ),
+        (
+            vec!["tour", "5", "--count", "-a", "wirth"],
+            "frontier or enumerate",
+        ),
+        (
+            vec!["tour", "5", "--from", "a1", "--memory", "1G"],
+            "--count",
+        ),
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty());
+        assert!(
+            err.contains(why) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+}

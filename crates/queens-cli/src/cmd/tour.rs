@@ -7,7 +7,7 @@ use crate::input::lines::{read_text, MAX_PLACEMENT_LINE};
 use crate::job::Job;
 use crate::output::{svg, Out};
 use queens::square::file_name;
-use queens::tour::{self, count, divide, Board, FindError, Method, Tour};
+use queens::tour::{self, count, divide, frontier, Board, FindError, Method, Tour};
 use queens::Square;
 use serde::Serialize;
 use std::io::Write;
@@ -28,17 +28,24 @@ pub enum Algorithm {
     /// Exact column-by-column programme: a tour or a proof that none exists, linear time,
     /// boards with 3 or 4 rows or columns
     Narrow,
+    /// With --count: the tours enumerated one by one (boards of at most 64 squares)
+    Enumerate,
+    /// With --count: the frontier (transfer-matrix) programme, cell by cell along the longer
+    /// side (a side of at most 12; the default for counts)
+    Frontier,
 }
 
 impl Algorithm {
-    fn method(self) -> Method {
-        match self {
+    /// The method that finds one tour; `None` for the counting algorithms.
+    fn method(self) -> Option<Method> {
+        Some(match self {
             Algorithm::Auto => Method::Auto,
             Algorithm::Wirth => Method::Wirth,
             Algorithm::Warnsdorff => Method::Warnsdorff,
             Algorithm::Divide => Method::Divide,
             Algorithm::Narrow => Method::Narrow,
-        }
+            Algorithm::Enumerate | Algorithm::Frontier => return None,
+        })
     }
 }
 
@@ -64,6 +71,7 @@ pub enum Format {
   queens tour 5 --count
   queens tour 6 --from a1 --count
   queens tour 6 --closed --count
+  queens tour 8 --closed --count --memory 16G   # the frontier programme
   queens tour 8 --from a1 | queens tour --check
   queens tour --check --board 8 a1 b3 c5      # a partial path on 8x8")]
 pub struct Args {
@@ -87,10 +95,15 @@ pub struct Args {
         value_name = "NAME"
     )]
     algorithm: Option<Algorithm>,
-    /// Count tours exactly (boards of at most 64 squares): from --from, from every square
-    /// (no --from), or closed tours (--closed)
+    /// Count tours exactly: from --from, from every square (no --from), or closed tours
+    /// (--closed); by the frontier programme (a side of at most 12) or by enumeration (at
+    /// most 64 squares)
     #[arg(long)]
     count: bool,
+    /// With --count: a memory budget for the frontier programme's states, 512M, 4G or bytes
+    /// (default: half the memory available)
+    #[arg(long, value_name = "SIZE", value_parser = crate::input::memory)]
+    memory: Option<u64>,
     /// Output format (a count: text, or json)
     #[arg(long, short = 'f', value_enum)]
     format: Option<Format>,
@@ -107,7 +120,7 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", value_parser = input::seconds)]
     time_limit: Option<f64>,
     /// Verify a tour given in any output format (exit 1 if it is not one)
-    #[arg(long, conflicts_with_all = ["count", "from", "svg", "algorithm", "stats", "time_limit"])]
+    #[arg(long, conflicts_with_all = ["count", "from", "svg", "algorithm", "stats", "memory", "time_limit"])]
     check: bool,
     /// With --check: the board of a partial path (N or MxN); the path need not cover it
     #[arg(long, value_name = "N|MxN", value_parser = parse_board)]
@@ -179,7 +192,14 @@ fn format(args: &Args) -> Format {
 
 /// One tour, written as it is walked where the construction allows (no memory for the path).
 fn find_tour(args: &Args, board: Board, from: Square) -> Result<Exit> {
-    let method = args.algorithm.unwrap_or(Algorithm::Auto).method();
+    if args.memory.is_some() {
+        return Err(bad("--memory bounds a count: use it with --count"));
+    }
+    let Some(method) = args.algorithm.unwrap_or(Algorithm::Auto).method() else {
+        return Err(bad(
+            "--algorithm enumerate and frontier count tours: use them with --count (to find one tour: auto, wirth, warnsdorff, divide or narrow)",
+        ));
+    };
     let format = format(args);
     if let Err(no) = tour::existence(board, from, args.closed) {
         return Err(Failure::No(no.to_string()));
@@ -368,63 +388,200 @@ fn write_grid(out: &mut impl Write, t: &Tour) -> std::io::Result<()> {
     out.write_all(&buf)
 }
 
-fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> {
-    if board.square_count() > count::MAX_SQUARES {
+/// The counting algorithm for `board`: the one asked for, if it takes the board, else the
+/// frontier programme where it applies and the enumeration where it does not.
+fn counter(args: &Args, board: Board) -> Result<Algorithm> {
+    let frontier_takes = frontier::check(board).is_ok();
+    let enumeration_takes = board.square_count() <= count::MAX_SQUARES;
+    let wide = format!(
+        "the frontier programme counts boards with a side of at most {}",
+        frontier::MAX_ROWS
+    );
+    let small = format!(
+        "the enumeration boards of at most {} squares",
+        count::MAX_SQUARES
+    );
+    match args.algorithm {
+        Some(Algorithm::Frontier) if !frontier_takes => Err(bad(format!(
+            "cannot count tours on the {board} board by --algorithm frontier: {wide}{}",
+            if enumeration_takes {
+                format!("; {small} (--algorithm enumerate)")
+            } else {
+                String::new()
+            }
+        ))),
+        Some(Algorithm::Enumerate) if !enumeration_takes => Err(bad(format!(
+            "cannot count tours on the {board} board by --algorithm enumerate: {small}{}",
+            if frontier_takes {
+                format!("; {wide} (--algorithm frontier)")
+            } else {
+                String::new()
+            }
+        ))),
+        Some(a @ (Algorithm::Frontier | Algorithm::Enumerate)) => Ok(a),
+        _ if frontier_takes => Ok(Algorithm::Frontier),
+        _ if enumeration_takes => Ok(Algorithm::Enumerate),
+        _ => Err(bad(format!(
+            "cannot count tours on the {board} board: {wide}, {small}"
+        ))),
+    }
+}
+
+/// Refuses, before it starts, a frontier count whose typical peak of states would not fit
+/// the memory budget.
+fn check_memory(board: Board, kind: frontier::Kind, budget: Option<u64>) -> Result<()> {
+    let Some(budget) = budget else { return Ok(()) };
+    let states = frontier::typical_peak_states(board, kind);
+    // Two tables (this cell's and the next), each at most three quarters full, in slots of a
+    // power of two: about 3 slots a state at worst, 2 at best.
+    let want = states.saturating_mul(2 * frontier::BYTES_PER_STATE);
+    if want > budget {
         return Err(bad(format!(
-            "cannot count tours on the {board} board: counting takes boards of at most {} squares",
-            count::MAX_SQUARES
+            "counting tours on {board} by the frontier programme takes about {} states at its peak, about {} of memory, beyond the budget of {}: give --memory {}G or more",
+            states,
+            crate::cmd::count_estimate::bytes(want),
+            crate::cmd::count_estimate::bytes(budget),
+            want.div_ceil(1 << 30)
         )));
     }
+    Ok(())
+}
+
+/// A count's result in JSON: every count a plain decimal number, however large.
+#[derive(Serialize)]
+struct ClosedRecord {
+    rows: usize,
+    cols: usize,
+    closed_tours: u128,
+    closed_tours_directed: u128,
+}
+
+#[derive(Serialize)]
+struct FromRecord {
+    rows: usize,
+    cols: usize,
+    from: String,
+    tours: u128,
+}
+
+#[derive(Serialize)]
+struct EveryRecord {
+    rows: usize,
+    cols: usize,
+    counts: Vec<Vec<u128>>,
+    total: u128,
+}
+
+fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> {
     refuse_with_count(args)?;
-    warn_if_hopeless(board, args.closed);
+    let algorithm = counter(args, board)?;
+    let budget = args.memory.or_else(crate::cmd::count_plan::default_memory);
+    if algorithm == Algorithm::Frontier {
+        let kind = match (args.closed, from) {
+            (true, _) => frontier::Kind::Closed,
+            (false, Some(s)) => frontier::Kind::From(s),
+            (false, None) => frontier::Kind::Open,
+        };
+        check_memory(board, kind, budget)?;
+    } else {
+        warn_if_hopeless(board, args.closed);
+    }
     let job = Job::start(format!("counting tours on {board}"), args.time_limit);
+    job.units(if algorithm == Algorithm::Frontier {
+        "cells"
+    } else {
+        "parts"
+    });
     let control = job.control();
+    let mut progress = |st: frontier::Step| {
+        job.relabel(format!(
+            "counting tours on {board} ({} states, {})",
+            st.states,
+            crate::cmd::count_estimate::bytes(st.bytes)
+        ))
+    };
+    let frontier_stop = |e: frontier::FrontierError| match e {
+        frontier::FrontierError::Stopped(inner) => job.check::<()>(Err(inner)).unwrap_err(),
+        other => Failure::No(format!("{other}: give a larger --memory")),
+    };
+    let stop = |e: queens::Error| job.check::<()>(Err(e)).unwrap_err();
     let mut out = Out::stdout();
     let json = format(args) == Format::Json;
-    let stop = |e: queens::Error| job.check::<()>(Err(e)).unwrap_err();
     if args.closed {
-        let undirected = if tour::existence(board, Square::new(0, 0), true).is_err() {
+        let undirected: u128 = if tour::existence(board, Square::new(0, 0), true).is_err() {
             0
+        } else if algorithm == Algorithm::Frontier {
+            frontier::count(
+                board,
+                frontier::Kind::Closed,
+                budget,
+                control,
+                &mut progress,
+            )
+            .map_err(frontier_stop)?
+            .count
         } else {
-            count::closed(board, control).map_err(stop)?
+            count::closed(board, control).map_err(stop)? as u128
         };
         if json {
-            writeln!(
-                out,
-                "{}",
-                serde_json::json!({"rows": board.rows, "cols": board.cols, "closed_tours": undirected, "closed_tours_directed": 2 * undirected})
-            )?;
+            out.json_line(&ClosedRecord {
+                rows: board.rows,
+                cols: board.cols,
+                closed_tours: undirected,
+                closed_tours_directed: 2 * undirected,
+            })?;
         } else {
             writeln!(out, "closed tours on {board}: {undirected} (each in 2 directions: {} directed, from any square)", 2 * undirected)?;
         }
     } else if let Some(s) = from {
-        let n = if tour::existence(board, s, false).is_err() {
+        let n: u128 = if tour::existence(board, s, false).is_err() {
             0
+        } else if algorithm == Algorithm::Frontier {
+            frontier::count(
+                board,
+                frontier::Kind::From(s),
+                budget,
+                control,
+                &mut progress,
+            )
+            .map_err(frontier_stop)?
+            .count
         } else {
-            count::open_from(board, s, control).map_err(stop)?
+            count::open_from(board, s, control).map_err(stop)? as u128
         };
         if json {
-            writeln!(
-                out,
-                "{}",
-                serde_json::json!({"rows": board.rows, "cols": board.cols, "from": s.to_string(), "tours": n})
-            )?;
+            out.json_line(&FromRecord {
+                rows: board.rows,
+                cols: board.cols,
+                from: s.to_string(),
+                tours: n,
+            })?;
         } else {
             writeln!(out, "tours from {s} on {board}: {n}")?;
         }
     } else {
-        let counts = count::open_from_every(board, control).map_err(stop)?;
-        let total: u64 = counts.iter().sum();
+        let counts: Vec<u128> = if algorithm == Algorithm::Frontier {
+            frontier::open_from_every(board, budget, control, &mut progress)
+                .map_err(frontier_stop)?
+        } else {
+            count::open_from_every(board, control)
+                .map_err(stop)?
+                .into_iter()
+                .map(u128::from)
+                .collect()
+        };
+        let total: u128 = counts.iter().sum();
         if json {
-            let rows: Vec<Vec<u64>> = (0..board.rows)
+            let rows: Vec<Vec<u128>> = (0..board.rows)
                 .rev()
                 .map(|r| counts[r * board.cols..(r + 1) * board.cols].to_vec())
                 .collect();
-            writeln!(
-                out,
-                "{}",
-                serde_json::json!({"rows": board.rows, "cols": board.cols, "counts": rows, "total": total})
-            )?;
+            out.json_line(&EveryRecord {
+                rows: board.rows,
+                cols: board.cols,
+                counts: rows,
+                total,
+            })?;
         } else {
             let width = counts
                 .iter()
@@ -441,7 +598,12 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
         }
     }
     if args.stats {
-        eprintln!("seconds: {:.3}", job.seconds());
+        let name = if algorithm == Algorithm::Frontier {
+            "frontier"
+        } else {
+            "enumerate"
+        };
+        eprintln!("algorithm: {name}; seconds: {:.3}", job.seconds());
     }
     out.flush()?;
     Ok(Exit::Success)
@@ -454,10 +616,12 @@ fn refuse_with_count(args: &Args) -> Result<()> {
             "--svg draws a tour, and --count finds none to draw: leave one out",
         ));
     }
-    if args.algorithm.is_some() {
-        return Err(bad(
-            "--algorithm chooses how to find one tour; --count enumerates them all by its own exhaustive search",
-        ));
+    if let Some(a) = args.algorithm {
+        if a.method().is_some_and(|m| m != Method::Auto) {
+            return Err(bad(
+                "--algorithm with --count takes frontier or enumerate (or auto); the others find one tour",
+            ));
+        }
     }
     if let Some(f @ (Format::Grid | Format::Moves)) = args.format {
         let name = if f == Format::Grid { "grid" } else { "moves" };

@@ -542,7 +542,7 @@ impl<'a, const W: usize> Engine<'a, W> {
 
     fn branch(&self, st: &mut State<W>, k: usize, path: &mut Vec<usize>, t: &mut Tally) -> Flow {
         t.nodes += 1;
-        if t.nodes % POLL == 0
+        if t.nodes.is_multiple_of(POLL)
             && (self.control.is_cancelled() || self.stop.load(Ordering::Relaxed))
         {
             return Flow::Cancelled;

@@ -12,7 +12,8 @@
 //! [`narrow`]. The methods live one per file: [`wirth`] (his backtracking), [`warnsdorff`]
 //! (fewest onward moves, Roth's tie-break, backtracking), [`divide`] (divide and conquer in
 //! linear time, on blocks from [`blocks`]; both sides at least 5), [`narrow`] (a tour or a proof
-//! that none exists, in linear time, on 3 or 4 rows), [`count`] (exact counts).
+//! that none exists, in linear time, on 3 or 4 rows), [`count`] (exact counts by enumeration)
+//! and [`frontier`] (exact counts by a transfer-matrix programme, a side of at most 12).
 //!
 //! ```
 //! use queens::tour::{existence, find, Board, Method};
@@ -27,6 +28,7 @@
 pub mod blocks;
 pub mod count;
 pub mod divide;
+pub mod frontier;
 pub mod narrow;
 mod parse;
 pub mod warnsdorff;

@@ -1,0 +1,498 @@
+//! Knight's tours counted at the frontier: a transfer-matrix dynamic programme over the cells
+//! of the board, exact for boards far past the reach of enumeration (8x8: 13,267,364,410,532
+//! closed tours).
+//!
+//! The idea (Knuth, The Art of Computer Programming, Volume 4, pre-fascicle 8A: his program
+//! DYNAHAM, Algorithm E for cycles and E+ for paths; the transfer-matrix method as McKay used
+//! it for the 8x8 closed tours in 1997). A tour is a set of edges of the knight's graph in
+//! which every square has degree 2 and which forms one cycle. Take the squares one at a time
+//! along the longer side, a column of R cells after another (R the shorter side), and decide
+//! for each cell which of its forward edges (to the cells a knight's move ahead: R - 2, R + 2,
+//! 2R - 1 and 2R + 1 cells on) the tour uses, as many as its degree still lacks. Only the next
+//! 2R + 1 cells can have edges already: that window is the frontier, and all the past matters
+//! to the future only through its state: each cell's degree and, for cells of degree 1, which
+//! two are the ends of one path fragment (a pairing, labelled canonically). Partial tours with
+//! equal states have the same completions, so the programme keeps one entry per state with the
+//! number of partial tours reaching it ([`table`]), and the count is the number of ways the
+//! last fragment closes into a cycle through every square. A fragment may close only then.
+//!
+//! Open tours (Hamiltonian paths) are the cycles through one extra vertex joined to every
+//! square, the two neighbours of the extra vertex being the ends of the path (Knuth's E+): the
+//! state holds its degree, and which fragment ends on it. Tours from a given square are the
+//! cycles in which that square is a neighbour of the extra vertex: each undirected path with an
+//! end there is one directed tour from it. Directed open tours are twice the undirected paths.
+//!
+//! States whose window holds a cell that can no longer reach degree 2 (too few neighbours not
+//! yet full, the extra vertex counted once) are dropped at once. A state is packed in a `u128`
+//! (4 bits a cell, at most 25 cells: shorter side up to [`MAX_ROWS`]); counts are `u128`.
+
+mod state;
+mod table;
+
+use super::Board;
+use crate::control::Control;
+use crate::square::Square;
+use crate::symmetry::Symmetry;
+use state::{Cells, Joined, EMPTY, FULL};
+use table::Table;
+use thiserror::Error;
+
+/// The longest shorter side the packed states hold.
+pub const MAX_ROWS: usize = 12;
+
+/// What to count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Closed tours, undirected (Hamiltonian cycles of the knight's graph).
+    Closed,
+    /// Open tours, undirected (Hamiltonian paths); directed tours are twice as many.
+    Open,
+    /// Directed open tours from this square.
+    From(Square),
+}
+
+/// Why a count did not end with a number.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FrontierError {
+    /// Both sides longer than the states hold.
+    #[error("the frontier count takes boards with a side of at most {max} squares, not {board}")]
+    #[allow(missing_docs)] // the fields are named in the message
+    TooWide { board: Board, max: usize },
+    /// The table of states outgrew the memory budget.
+    #[error("the states of {board} outgrew the memory budget of {budget} bytes at cell {cell} of {cells} ({states} states held)")]
+    #[allow(missing_docs)] // the fields are named in the message
+    OverBudget {
+        board: Board,
+        budget: u64,
+        cell: usize,
+        cells: usize,
+        states: usize,
+    },
+    /// The control was cancelled.
+    #[error(transparent)]
+    Stopped(#[from] crate::Error),
+}
+
+/// What a finished count found and what it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The count asked for (undirected cycles or paths, or directed tours from a square).
+    pub count: u128,
+    /// The states held after each cell.
+    pub states: Vec<usize>,
+    /// The most bytes the tables held at once.
+    pub peak_bytes: u64,
+}
+
+/// One cell done, for progress.
+#[derive(Clone, Copy, Debug)]
+pub struct Step {
+    /// Cells done and in all.
+    pub cell: usize,
+    /// Cells in all.
+    pub cells: usize,
+    /// States held after the cell.
+    pub states: usize,
+    /// Bytes the tables hold.
+    pub bytes: u64,
+}
+
+/// The board as the sweep sees it: `rows` cells a column (the shorter side), `cols` columns,
+/// cell `c * rows + r`.
+struct Geometry {
+    rows: usize,
+    cols: usize,
+    /// Positions (cells ahead) of the forward neighbours of each cell.
+    forward: Vec<Vec<usize>>,
+    /// The neighbours of each cell `j` as a mask: bit `reach + off` for the neighbour at
+    /// `j + off` (`reach` = 2R + 1, the longest move in cells).
+    around: Vec<u64>,
+    /// The colour of each cell as +1 or -1 (a knight's move changes it).
+    sign: Vec<i32>,
+    /// The sum of the colours of the cells from `i` on.
+    sign_from: Vec<i32>,
+}
+
+impl Geometry {
+    fn new(board: Board) -> Geometry {
+        let (rows, cols) = if board.rows <= board.cols {
+            (board.rows, board.cols)
+        } else {
+            (board.cols, board.rows)
+        };
+        let n = rows * cols;
+        let reach = 2 * rows as isize + 1;
+        let mut forward = vec![Vec::new(); n];
+        let mut around = vec![0u64; n];
+        let mut sign = vec![0i32; n];
+        for c in 0..cols as isize {
+            for r in 0..rows as isize {
+                let i = c * rows as isize + r;
+                sign[i as usize] = if (c + r) % 2 == 0 { 1 } else { -1 };
+                for (dc, dr) in super::KNIGHT {
+                    let (c2, r2) = (c + dc as isize, r + dr as isize);
+                    if c2 < 0 || r2 < 0 || c2 >= cols as isize || r2 >= rows as isize {
+                        continue;
+                    }
+                    let off = c2 * rows as isize + r2 - i;
+                    around[i as usize] |= 1 << (reach + off);
+                    if off > 0 {
+                        forward[i as usize].push(off as usize);
+                    }
+                }
+                forward[i as usize].sort_unstable();
+            }
+        }
+        let mut sign_from = vec![0i32; n + 1];
+        for i in (0..n).rev() {
+            sign_from[i] = sign_from[i + 1] + sign[i];
+        }
+        Geometry {
+            rows,
+            cols,
+            forward,
+            around,
+            sign,
+            sign_from,
+        }
+    }
+
+    fn cells(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// Cells in a stored window.
+    fn width(&self) -> usize {
+        2 * self.rows + 1
+    }
+
+    /// The sweep's cell of a square.
+    fn cell(&self, board: Board, s: Square) -> usize {
+        let (c, r) = if board.rows <= board.cols {
+            (s.col as usize, s.row as usize)
+        } else {
+            (s.row as usize, s.col as usize)
+        };
+        c * self.rows + r
+    }
+}
+
+/// The counting rules of one run.
+struct Rules<'a> {
+    geo: &'a Geometry,
+    /// Whether the extra vertex takes part (open tours).
+    extra: bool,
+    /// The cell that must be joined to the extra vertex (tours from a square).
+    from: Option<usize>,
+}
+
+impl Rules<'_> {
+    /// Whether the cell at position 0 (cell `i`) may join the extra vertex.
+    fn extra_allowed(&self, i: usize, vdeg: u8) -> bool {
+        if !self.extra || vdeg >= 2 {
+            return false;
+        }
+        match self.from {
+            Some(s) if i < s => vdeg == 0,
+            _ => true,
+        }
+    }
+
+    /// Whether a cycle just closed while doing cell `i` takes in every square.
+    fn complete(&self, cells: &Cells, i: usize) -> bool {
+        let n = self.geo.cells();
+        if i + cells.len < n {
+            return false;
+        }
+        if self.extra && cells.vdeg != 2 {
+            return false;
+        }
+        if self.from.is_some_and(|s| s > i) {
+            return false;
+        }
+        (0..cells.len)
+            .take_while(|p| i + p < n)
+            .all(|p| cells.code[p] == FULL)
+    }
+
+    /// Whether every cell of the window, cell `i` done, can still reach degree 2, and whether
+    /// the colours can still balance. The tour alternates colours, so the paths still to be
+    /// laid between the fragment ends through the empty cells take in as many cells of each
+    /// colour as the ends ask: each path between ends of colours a and b (+1 or -1) holds
+    /// -(a + b) / 2 more white cells than black; twice the imbalance of the empty cells plus
+    /// the colours of the ends is 0, give or take one for each edge the extra vertex still
+    /// takes (it breaks the alternation).
+    #[inline]
+    fn viable(&self, cells: &Cells, i: usize) -> bool {
+        let geo = self.geo;
+        let n = geo.cells();
+        let reach = geo.width();
+        let mut full = 0u64;
+        let mut balance = 2 * geo.sign_from[(i + cells.len).min(n)];
+        let last = cells.len.min(n - i);
+        for p in 1..last {
+            let code = cells.code[p];
+            let s = geo.sign[i + p];
+            if code == FULL {
+                full |= 1 << p;
+            } else if code == EMPTY {
+                balance += 2 * s;
+            } else {
+                balance += s;
+            }
+        }
+        let slack = if self.extra { 2 - cells.vdeg as i32 } else { 0 };
+        if balance.abs() > slack {
+            return false;
+        }
+        let mut need_extra = 0u8;
+        for p in 1..last {
+            let code = cells.code[p];
+            if code == FULL {
+                continue;
+            }
+            let need = if code == EMPTY { 2 } else { 1 };
+            // Neighbours in window positions: bit q for the cell at q (q >= 1: not done).
+            let near = (geo.around[i + p] >> (reach - p)) & !full & !1;
+            let free = near.count_ones();
+            if free < need {
+                if !self.extra || free + 1 < need {
+                    return false;
+                }
+                need_extra += 1;
+            }
+        }
+        need_extra + cells.vdeg <= 2
+    }
+}
+
+/// The frontier count of `kind` on `board`, within `memory` bytes of tables if given, with
+/// `step` called after every cell.
+pub fn count(
+    board: Board,
+    kind: Kind,
+    memory: Option<u64>,
+    control: &Control,
+    step: &mut dyn FnMut(Step),
+) -> Result<Outcome, FrontierError> {
+    check(board)?;
+    let geo = Geometry::new(board);
+    let n = geo.cells();
+    if n == 1 {
+        let count = (kind != Kind::Closed) as u128;
+        return Ok(Outcome {
+            count,
+            states: vec![0],
+            peak_bytes: 0,
+        });
+    }
+    let rules = Rules {
+        geo: &geo,
+        extra: kind != Kind::Closed,
+        from: match kind {
+            Kind::From(s) => Some(geo.cell(board, s)),
+            _ => None,
+        },
+    };
+    let budget = memory.unwrap_or(u64::MAX);
+    let width = geo.width();
+    let mut now = Table::with_room(1);
+    now.add(0, 1);
+    let mut total = 0u128;
+    let mut held = Vec::with_capacity(n);
+    let mut peak = now.bytes();
+    control.set_total(n as u64);
+    for i in 0..n {
+        let mut next = Table::with_room(now.len());
+        let over = |next: &Table, now: &Table| FrontierError::OverBudget {
+            board,
+            budget,
+            cell: i,
+            cells: n,
+            states: now.len() + next.len(),
+        };
+        if now.bytes() + next.bytes() > budget {
+            return Err(over(&next, &now));
+        }
+        for (key, ways) in now.iter() {
+            if next.full() {
+                if now.bytes() + next.bytes_after_growth() > budget {
+                    return Err(over(&next, &now));
+                }
+                next.grow();
+                peak = peak.max(now.bytes() + next.bytes());
+            }
+            let cells = Cells::unpack(key, width);
+            total += moves(&rules, &cells, i, |k| next.add(k, ways)) * ways;
+        }
+        peak = peak.max(now.bytes() + next.bytes());
+        drop(now);
+        now = next;
+        held.push(now.len());
+        control.advance(1);
+        step(Step {
+            cell: i + 1,
+            cells: n,
+            states: now.len(),
+            bytes: now.bytes(),
+        });
+        if control.is_cancelled() {
+            return Err(crate::Error::Cancelled.into());
+        }
+    }
+    Ok(Outcome {
+        count: total,
+        states: held,
+        peak_bytes: peak,
+    })
+}
+
+/// Directed open tours from every square (by square index), one count of [`Kind::From`] per
+/// orbit of squares under the symmetries of the board; `step` hears of every cell of every
+/// count, numbered across them.
+pub fn open_from_every(
+    board: Board,
+    memory: Option<u64>,
+    control: &Control,
+    step: &mut dyn FnMut(Step),
+) -> Result<Vec<u128>, FrontierError> {
+    check(board)?;
+    let n = board.square_count();
+    let image = |g: Symmetry, s: Square| g.apply_square_on(s, board.cols, board.rows);
+    let mut rep = vec![usize::MAX; n];
+    let mut reps = Vec::new();
+    for i in 0..n as u32 {
+        if rep[i as usize] != usize::MAX {
+            continue;
+        }
+        let s = board.square(i);
+        for g in Symmetry::ALL {
+            if let Some(t) = image(g, s) {
+                rep[board.index(t) as usize] = reps.len();
+            }
+        }
+        reps.push(s);
+    }
+    let mut counts = Vec::with_capacity(reps.len());
+    for (k, &s) in reps.iter().enumerate() {
+        let mut each = |st: Step| {
+            step(Step {
+                cell: k * n + st.cell,
+                cells: reps.len() * n,
+                ..st
+            })
+        };
+        counts.push(count(board, Kind::From(s), memory, control, &mut each)?.count);
+    }
+    Ok(rep.into_iter().map(|r| counts[r]).collect())
+}
+
+/// Bytes a table slot takes (a packed state and its count).
+pub const BYTES_PER_STATE: u64 = table::SLOT_BYTES;
+
+/// The peak states of a count, as measured here on boards of 8 columns (5 to 7 rows closed,
+/// 5 and 6 rows open), extrapolated by 30 a row beyond, and by a third a column on shorter
+/// boards (6x6 open tours peak at a ninth of 6x8): a guide for the memory a count will want,
+/// not a bound.
+pub fn typical_peak_states(board: Board, kind: Kind) -> u64 {
+    let rows = board.rows.min(board.cols);
+    let long = board.rows.max(board.cols);
+    let (closed, open): (&[f64], &[f64]) = (
+        &[1.0, 1.0, 1.0, 1e2, 1e3, 3.4e4, 9.8e5, 2.4e7],
+        &[1.0, 1.0, 10.0, 1e3, 1e4, 3.1e5, 9.5e6, 2.8e8],
+    );
+    let table = if kind == Kind::Closed { closed } else { open };
+    let base = table[rows.min(7)] * 30f64.powi(rows.saturating_sub(7) as i32);
+    let short = 3f64.powi(-(8i32 - long as i32).max(0));
+    (base * short).min(1e18) as u64
+}
+
+/// The moves of cell `i` from one state: every new state goes to `emit`; returns the number
+/// of moves that closed a tour.
+#[inline]
+fn moves(rules: &Rules, cells: &Cells, i: usize, mut emit: impl FnMut(u128)) -> u128 {
+    let need = match cells.code[0] {
+        EMPTY => 2,
+        FULL => 0,
+        _ => 1,
+    };
+    // The edges open to the cell: forward neighbours not full, and 0 for the extra vertex.
+    let mut cand = [0usize; 5];
+    let mut k = 0;
+    for &p in &rules.geo.forward[i] {
+        if cells.code[p] != FULL {
+            cand[k] = p;
+            k += 1;
+        }
+    }
+    let extra = rules.extra_allowed(i, cells.vdeg);
+    if extra {
+        cand[k] = 0;
+        k += 1;
+    }
+    let forced = rules.from == Some(i);
+    if forced && (!extra || need == 0) {
+        return 0;
+    }
+    let mut closed = 0u128;
+    let mut take = |edges: &[usize]| {
+        if forced && !edges.contains(&0) {
+            return;
+        }
+        let mut c = *cells;
+        for (e, &p) in edges.iter().enumerate() {
+            let joined = if p == 0 {
+                c.join_extra(0)
+            } else {
+                c.join(0, p)
+            };
+            if joined == Joined::Cycle {
+                if e + 1 == edges.len() && rules.complete(&c, i) {
+                    closed += 1;
+                }
+                return;
+            }
+        }
+        if rules.viable(&c, i) {
+            emit(c.shift_and_pack());
+        }
+    };
+    match need {
+        0 => take(&[]),
+        1 => (0..k).for_each(|a| take(&[cand[a]])),
+        _ => {
+            for a in 0..k {
+                for b in a + 1..k {
+                    take(&[cand[a], cand[b]]);
+                }
+            }
+        }
+    }
+    closed
+}
+
+/// Whether the frontier count takes `board`.
+pub fn check(board: Board) -> Result<(), FrontierError> {
+    if board.rows.min(board.cols) > MAX_ROWS {
+        return Err(FrontierError::TooWide {
+            board,
+            max: MAX_ROWS,
+        });
+    }
+    Ok(())
+}
+
+/// Whether the state codes are sound (for tests): every label twice, at most one VEND.
+#[cfg(test)]
+fn sound(key: u128, width: usize) -> bool {
+    let c = Cells::unpack(key, width);
+    let mut seen = [0u8; 16];
+    for &x in &c.code[..width] {
+        seen[x as usize] += 1;
+    }
+    (1..state::VEND as usize).all(|l| seen[l] == 0 || seen[l] == 2)
+        && seen[state::VEND as usize] <= 1
+}
+
+#[cfg(test)]
+mod tests;

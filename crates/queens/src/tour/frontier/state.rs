@@ -1,0 +1,194 @@
+//! One frontier state and the moves of one cell: the codes of the window's cells, unpacked
+//! into bytes, the edges joined one by one (fragments merged, a cycle closed only when it
+//! takes in everything), the window shifted, the labels made canonical and packed again.
+//!
+//! Codes, packed 4 bits a cell from bit 0 (the first cell of the window): [`EMPTY`] (degree
+//! 0), a label 1..=13 (degree 1: the two ends of a fragment share its label, numbered in order
+//! of first appearance), [`VEND`] (degree 1, the fragment's other end is the extra vertex
+//! joined to every square, used for open tours) and [`FULL`] (degree 2). The degree of the
+//! extra vertex sits in bits 124 and 125.
+
+/// Degree 0.
+pub const EMPTY: u8 = 0;
+/// A label no canonical state holds, for the fragment a step starts.
+const FRESH: u8 = 13;
+/// Degree 1, the other end of the fragment is the extra vertex.
+pub const VEND: u8 = 14;
+/// Degree 2.
+pub const FULL: u8 = 15;
+/// Where the degree of the extra vertex is packed.
+const VSHIFT: u32 = 124;
+
+/// The window unpacked: `len` cells (the stored window and the cell that enters it) and the
+/// degree of the extra vertex.
+#[derive(Clone, Copy)]
+pub struct Cells {
+    pub code: [u8; 32],
+    pub len: usize,
+    pub vdeg: u8,
+}
+
+/// What an edge did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Joined {
+    /// The partial tour grew.
+    Grew,
+    /// A fragment closed into a cycle.
+    Cycle,
+}
+
+impl Cells {
+    /// Unpacks `key`, a window of `width` cells, and appends one empty cell.
+    #[inline]
+    pub fn unpack(key: u128, width: usize) -> Cells {
+        let mut code = [EMPTY; 32];
+        for (p, c) in code.iter_mut().enumerate().take(width) {
+            *c = (key >> (4 * p)) as u8 & 15;
+        }
+        Cells {
+            code,
+            len: width + 1,
+            vdeg: (key >> VSHIFT) as u8 & 3,
+        }
+    }
+
+    /// The window without its first cell (which is full), labels canonical, packed.
+    #[inline]
+    pub fn shift_and_pack(&self) -> u128 {
+        let mut map = [0u8; 16];
+        let mut next = 1u8;
+        let mut key = (self.vdeg as u128) << VSHIFT;
+        for p in 1..self.len {
+            let c = self.code[p];
+            let packed = if c == EMPTY || c >= VEND {
+                c
+            } else {
+                if map[c as usize] == 0 {
+                    map[c as usize] = next;
+                    next += 1;
+                }
+                map[c as usize]
+            };
+            key |= (packed as u128) << (4 * (p - 1));
+        }
+        key
+    }
+
+    /// The position of the other end of the fragment ending at `at` with label `label`.
+    #[inline]
+    fn mate(&self, at: usize, label: u8) -> usize {
+        (0..self.len)
+            .find(|&p| p != at && self.code[p] == label)
+            .expect("a labelled fragment has two ends in the window")
+    }
+
+    /// Joins the cells at positions `a` and `b` (neither full).
+    #[inline]
+    pub fn join(&mut self, a: usize, b: usize) -> Joined {
+        let (ca, cb) = (self.code[a], self.code[b]);
+        match (ca, cb) {
+            (EMPTY, EMPTY) => {
+                self.code[a] = FRESH;
+                self.code[b] = FRESH;
+            }
+            (EMPTY, l) => {
+                self.code[a] = l;
+                self.code[b] = FULL;
+            }
+            (l, EMPTY) => {
+                self.code[b] = l;
+                self.code[a] = FULL;
+            }
+            (la, lb) if la == lb => {
+                self.code[a] = FULL;
+                self.code[b] = FULL;
+                return Joined::Cycle;
+            }
+            (VEND, lb) => {
+                let m = self.mate(b, lb);
+                self.code[m] = VEND;
+                self.code[a] = FULL;
+                self.code[b] = FULL;
+            }
+            (la, lb) => {
+                let m = self.mate(a, la);
+                self.code[m] = lb;
+                self.code[a] = FULL;
+                self.code[b] = FULL;
+            }
+        }
+        Joined::Grew
+    }
+
+    /// Joins the cell at position `a` (not full) to the extra vertex (degree below 2).
+    #[inline]
+    pub fn join_extra(&mut self, a: usize) -> Joined {
+        let ca = self.code[a];
+        self.vdeg += 1;
+        if self.vdeg == 1 {
+            if ca == EMPTY {
+                self.code[a] = VEND;
+            } else {
+                let m = self.mate(a, ca);
+                self.code[m] = VEND;
+                self.code[a] = FULL;
+            }
+            return Joined::Grew;
+        }
+        if ca == VEND {
+            self.code[a] = FULL;
+            return Joined::Cycle;
+        }
+        let w = self.mate(a, VEND);
+        if ca == EMPTY {
+            self.code[a] = FRESH;
+            self.code[w] = FRESH;
+        } else {
+            self.code[w] = ca;
+            self.code[a] = FULL;
+        }
+        Joined::Grew
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cells(codes: &[u8], vdeg: u8) -> Cells {
+        let mut code = [EMPTY; 32];
+        code[..codes.len()].copy_from_slice(codes);
+        Cells {
+            code,
+            len: codes.len(),
+            vdeg,
+        }
+    }
+
+    #[test]
+    fn joins_merge_fragments_and_pack_canonically() {
+        // Fragments 1 (positions 1, 3) and 2 (positions 2, 4); joining 1 and 2 leaves one
+        // fragment from 3 to 4.
+        let mut c = cells(&[FULL, 1, 2, 1, 2, EMPTY], 0);
+        assert_eq!(c.join(1, 2), Joined::Grew);
+        assert_eq!(&c.code[..6], &[FULL, FULL, FULL, 2, 2, EMPTY]);
+        // Shifted and relabelled: FULL FULL 1 1 EMPTY.
+        let key = c.shift_and_pack();
+        let back = Cells::unpack(key, 5);
+        assert_eq!(&back.code[..5], &[FULL, FULL, 1, 1, EMPTY]);
+        let mut c = cells(&[1, EMPTY, 1], 0);
+        assert_eq!(c.join(0, 2), Joined::Cycle);
+    }
+
+    #[test]
+    fn the_extra_vertex_makes_paths_into_cycles() {
+        let mut c = cells(&[EMPTY, 1, 1, EMPTY], 0);
+        assert_eq!(c.join_extra(1), Joined::Grew);
+        assert_eq!(&c.code[..4], &[EMPTY, FULL, VEND, EMPTY]);
+        assert_eq!(c.join_extra(0), Joined::Grew);
+        assert_eq!(&c.code[..4], &[FRESH, FULL, FRESH, EMPTY]);
+        assert_eq!(c.vdeg, 2);
+        let mut c = cells(&[VEND, 1, 1], 1);
+        assert_eq!(c.join_extra(0), Joined::Cycle);
+    }
+}

@@ -1,0 +1,192 @@
+//! The frontier count against the enumeration of `tour::count`, and against itself on the
+//! transposed board.
+
+use super::*;
+use crate::tour::count;
+
+fn frontier(board: Board, kind: Kind) -> u128 {
+    count(board, kind, None, &Control::new(), &mut |_| {})
+        .unwrap()
+        .count
+}
+
+/// Every board of at most `max` squares with both sides from 1 to `max`.
+fn boards(max: usize) -> impl Iterator<Item = Board> {
+    (1..=max).flat_map(move |r| (1..=max / r).map(move |c| Board::new(r, c)))
+}
+
+/// Closed tours, open tours and tours from every square, both orientations, against the
+/// enumeration.
+fn agree_with_enumeration(board: Board) {
+    let control = Control::new();
+    let closed = count::closed(board, &control).unwrap();
+    assert_eq!(
+        frontier(board, Kind::Closed),
+        closed as u128,
+        "{board} closed"
+    );
+    let every = count::open_from_every(board, &control).unwrap();
+    let directed: u64 = every.iter().sum();
+    let open = frontier(board, Kind::Open);
+    let want = if board.square_count() == 1 {
+        1
+    } else {
+        directed as u128 / 2
+    };
+    assert_eq!(open, want, "{board} open");
+    let t = Board::new(board.cols, board.rows);
+    assert_eq!(frontier(t, Kind::Closed), closed as u128, "{t} closed");
+    assert_eq!(frontier(t, Kind::Open), want, "{t} open");
+    for (i, &n) in every.iter().enumerate() {
+        let s = board.square(i as u32);
+        assert_eq!(
+            frontier(board, Kind::From(s)),
+            n as u128,
+            "{board} from {s}"
+        );
+    }
+}
+
+#[test]
+fn equals_the_enumeration_on_boards_of_at_most_24_squares() {
+    for board in boards(24) {
+        agree_with_enumeration(board);
+    }
+}
+
+#[test]
+#[ignore = "minutes: cargo test -p queens --release -- --ignored at_most_36"]
+fn equals_the_enumeration_on_boards_of_at_most_36_squares() {
+    for board in boards(36).filter(|b| b.square_count() > 24) {
+        agree_with_enumeration(board);
+    }
+}
+
+#[test]
+fn published_counts() {
+    // 6x6: 9,862 closed tours (OEIS A001230); 5x5: 1,728 directed open tours, 304 from a
+    // corner (A165134); 3x10: 16 closed tours (A070030).
+    assert_eq!(frontier(Board::new(6, 6), Kind::Closed), 9862);
+    assert_eq!(frontier(Board::new(5, 5), Kind::Open), 864);
+    assert_eq!(
+        frontier(Board::new(5, 5), Kind::From(Square::new(0, 0))),
+        304
+    );
+    assert_eq!(frontier(Board::new(3, 10), Kind::Closed), 16);
+    assert_eq!(frontier(Board::new(10, 3), Kind::Closed), 16);
+}
+
+#[test]
+fn states_stay_sound() {
+    let board = Board::new(5, 6);
+    let geo = Geometry::new(board);
+    let rules = Rules {
+        geo: &geo,
+        extra: true,
+        from: None,
+    };
+    let mut level = vec![0u128];
+    for i in 0..geo.cells() {
+        let mut next = Vec::new();
+        for &key in &level {
+            let cells = Cells::unpack(key, geo.width());
+            moves(&rules, &cells, i, |k| next.push(k));
+        }
+        next.sort_unstable();
+        next.dedup();
+        assert!(next.iter().all(|&k| sound(k, geo.width())), "cell {i}");
+        level = next;
+    }
+}
+
+#[test]
+fn boards_too_wide_and_budgets_too_small_say_so() {
+    let wide = Board::new(13, 13);
+    assert!(matches!(
+        count(wide, Kind::Closed, None, &Control::new(), &mut |_| {}),
+        Err(FrontierError::TooWide { .. })
+    ));
+    let r = count(
+        Board::new(8, 8),
+        Kind::Closed,
+        Some(1 << 16),
+        &Control::new(),
+        &mut |_| {},
+    );
+    assert!(matches!(r, Err(FrontierError::OverBudget { .. })), "{r:?}");
+    let control = Control::new();
+    control.cancel();
+    let r = count(Board::new(6, 6), Kind::Closed, None, &control, &mut |_| {});
+    assert_eq!(r, Err(FrontierError::Stopped(crate::Error::Cancelled)));
+}
+
+/// The published counts of `tests/data/knight-tours.tsv`: (rows, cols, kind, count).
+fn published() -> Vec<(usize, usize, String, u128)> {
+    let text = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/knight-tours.tsv"
+    ));
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f[0].parse().unwrap(),
+                f[1].parse().unwrap(),
+                f[2].to_string(),
+                f[3].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The frontier count of a published row: undirected paths or cycles, or directed tours.
+fn of_row(rows: usize, cols: usize, kind: &str) -> u128 {
+    let board = Board::new(rows, cols);
+    match kind {
+        "cycles" => frontier(board, Kind::Closed),
+        "paths" => frontier(board, Kind::Open),
+        "directed" => 2 * frontier(board, Kind::Open),
+        other => panic!("unknown kind {other}"),
+    }
+}
+
+/// Rows a test run takes in well under a second each.
+fn quick(rows: usize, cols: usize, kind: &str) -> bool {
+    let short = rows.min(cols);
+    match kind {
+        "cycles" => short <= 3 || short <= 6 && rows * cols <= 40,
+        _ => rows * cols <= 30 || short <= 4 && rows * cols <= 64,
+    }
+}
+
+#[test]
+fn equals_the_published_counts() {
+    let rows = published();
+    assert!(rows.len() > 150);
+    let mut checked = 0;
+    for (r, c, kind, want) in rows {
+        if quick(r, c, &kind) {
+            assert_eq!(of_row(r, c, &kind), want, "{r}x{c} {kind}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+#[test]
+#[ignore = "minutes: cargo test -p queens --release -- --ignored published_counts_of_larger"]
+fn equals_the_published_counts_of_larger_boards() {
+    for (r, c, kind, want) in published() {
+        if !quick(r, c, &kind) && r.min(c) <= 6 && r * c <= 72 {
+            assert_eq!(of_row(r, c, &kind), want, "{r}x{c} {kind}");
+        }
+    }
+}
+
+#[test]
+#[ignore = "the 8x8 closed tours: cargo test -p queens --release -- --ignored eight_by_eight_closed"]
+fn eight_by_eight_closed() {
+    // McKay 1997; OEIS A001230.
+    assert_eq!(frontier(Board::new(8, 8), Kind::Closed), 13_267_364_410_532);
+}
