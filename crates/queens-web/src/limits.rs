@@ -69,6 +69,10 @@ pub const COMPLETIONS_CAP: u64 = 10_000_000;
 pub const COUNTS_UP_TO: usize = 27;
 /// See [`COUNTS_UP_TO`].
 pub const COUNTS_COMPUTED: usize = 13;
+/// The most memory the frontier programme's states may take in `/api/tour/count/stream`: a
+/// board whose typical peak needs more is refused before it starts (the command line, with
+/// its `--memory`, counts it).
+pub const TOUR_COUNT_BYTES: u64 = 2 << 30;
 /// Progress events of `/api/count` come at most this often.
 pub const PROGRESS_EVERY: Duration = Duration::from_millis(200);
 /// `/api/check` lists at most this many attacking pairs (and counts them all).

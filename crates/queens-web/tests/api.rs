@@ -349,6 +349,37 @@ async fn count_streams_progress_then_the_result() {
     .await;
 }
 
+#[tokio::test]
+async fn tours_past_64_squares_stream_from_the_frontier_programme() {
+    // OEIS A383660: 14,060,048 closed tours of 3 x 22; A165134: 1,728 directed open tours of
+    // 5 x 5 in all, 304 of them from a1 (the enumeration's count).
+    let closed = events_of(
+        &get(&app(), "/api/tour/count/stream?board=3x22&closed=1")
+            .await
+            .body,
+    );
+    assert_eq!(closed["tours"], "14060048");
+    let from = events_of(
+        &get(&app(), "/api/tour/count/stream?board=5&from=a1")
+            .await
+            .body,
+    );
+    let enumerated = ok(&app(), "/api/tour/count?board=5&from=a1").await;
+    assert_eq!(
+        from["tours"].as_str(),
+        Some(enumerated["tours"].to_string().as_str())
+    );
+    let none = events_of(
+        &get(&app(), "/api/tour/count/stream?board=5&closed=1")
+            .await
+            .body,
+    );
+    assert_eq!(none["tours"], "0");
+    refused(&app(), "/api/tour/count/stream?board=13x13", "at most 12").await;
+    refused(&app(), "/api/tour/count/stream?board=8x10&closed=1", "MiB").await;
+    refused(&app(), "/api/tour/count/stream?board=5&from=z9", "bad from").await;
+}
+
 fn events_of(body: &str) -> Value {
     events(body).pop().unwrap().1
 }

@@ -84,7 +84,9 @@ pub fn run(args: Args) -> Result<Exit> {
     };
     if args.count {
         if format == Format::Board {
-            return Err(bad("--count prints numbers: --format board goes with a set"));
+            return Err(bad(
+                "--count prints numbers: --format board goes with a set",
+            ));
         }
         return count(&args, &opts, format == Format::Json);
     }
@@ -250,7 +252,11 @@ fn resumable(
     path: &Path,
     count: bool,
     job: &Job,
-) -> Result<(std::result::Result<Option<Vec<usize>>, queens::Error>, u128, u128)> {
+) -> Result<(
+    std::result::Result<Option<Vec<usize>>, queens::Error>,
+    u128,
+    u128,
+)> {
     let (checkpoint, records) = Checkpoint::open(path, header)?;
     let done: Vec<usize> = records.iter().map(|r| r.0).collect();
     let sums = Mutex::new(records.iter().fold((0u128, 0u128), |(s, c), r| {
@@ -283,7 +289,12 @@ fn resumable(
 }
 
 /// The proof that `first` is least, by the exact search over one queen fewer, resumable.
-fn prove_resumable(first: Dominating, opts: &Options, path: &Path, job: &Job) -> Result<Dominating> {
+fn prove_resumable(
+    first: Dominating,
+    opts: &Options,
+    path: &Path,
+    job: &Job,
+) -> Result<Dominating> {
     let n = first.n;
     let k = first.queens.len() - 1;
     let lines = Lines::new(n, opts.torus);

@@ -1,7 +1,8 @@
 // Русские строки страницы. Ключи те же, что в en.js; {name} — подставляемое значение.
 
 const plural = (n, one, few, many) => {
-  const k = Math.abs(Number(n)) % 100;
+  // A count may be a decimal string past 2^53: its last two digits decide.
+  const k = /^\d+$/.test(String(n)) ? Number(String(n).slice(-2)) : Math.abs(Number(n)) % 100;
   const d = k % 10;
   if (k > 10 && k < 20) return many;
   if (d === 1) return one;
@@ -222,9 +223,11 @@ export default {
   'knight.find': 'Найти обход',
   'knight.last': 'К концу обхода',
   'knight.onward': 'показывать число ходов дальше на полях-кандидатах',
-  'knight.countTitle': 'Сколько обходов? (доски до 64 полей)',
+  'knight.countTitle': 'Сколько обходов? (доски со стороной не больше 12)',
   'knight.count': 'Посчитать обходы с этого поля',
   'knight.counting': 'Считаю обходы…',
+  'knight.countProgress': (v) => `Считаю обходы: пройдено ${v.done} из ${v.total} полей, осталось около ${v.eta}…`,
+  'knight.countCancelled': 'Подсчёт остановлен.',
   'knight.countOpen': (v) => `${v.count} ${plural(v.raw, 'открытый обход', 'открытых обхода', 'открытых обходов')} с ${v.from} на доске ${v.board}.`,
   'knight.countClosed': (v) => `${v.count} ${plural(v.raw, 'замкнутый обход', 'замкнутых обхода', 'замкнутых обходов')} на доске ${v.board}.`,
   'knight.searching': 'Ищу обход…',

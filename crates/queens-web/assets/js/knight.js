@@ -5,8 +5,8 @@
 // go where the fewest moves lead on), computed here from the path the server sent.
 
 import { Board } from './board.js';
-import { getJSON } from './api.js';
-import { t, num, onLangChange } from './i18n.js';
+import { getJSON, stream } from './api.js';
+import { t, num, seconds, onLangChange } from './i18n.js';
 import { writeState } from './router.js';
 import { key, parseSquareName, squareName } from './notation.js';
 import { $, announce, errorText, formError, setText, stepsPerSecond } from './ui.js';
@@ -15,7 +15,7 @@ const ANIMATED = 30;
 const JUMPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
 
 export function createKnight() {
-  const s = { rows: 8, cols: 8, from: [1, 1], method: 'auto', closed: false, path: null, k: 0, playing: false, seq: 0, countCtl: null, key: '' };
+  const s = { rows: 8, cols: 8, from: [1, 1], method: 'auto', closed: false, path: null, k: 0, playing: false, seq: 0, countClose: null, key: '' };
   let board = null;
   const canvas = $('knight-canvas');
 
@@ -92,27 +92,48 @@ export function createKnight() {
     }
   }
 
-  async function countTours() {
+  // The count streams from the server's frontier programme: progress in squares swept, a
+  // cancel that stops the engine (closing the stream), and the count as a decimal string.
+  function countTours() {
     const out = $('knight-count-result');
-    s.countCtl?.abort();
-    const ctl = new AbortController();
-    s.countCtl = ctl;
-    $('knight-count-cancel').hidden = false;
+    stopCount();
     setText(out, 'knight.counting', {}, 'result');
-    try {
-      const res = await getJSON('tour/count', { board: boardText(), from: squareName(s.from), closed: s.closed }, { signal: ctl.signal });
-      setText(out, s.closed ? 'knight.countClosed' : 'knight.countOpen', { count: () => num(res.tours), raw: res.tours, from: res.from, board: `${res.rows} × ${res.cols}` });
-      out.dataset.count = String(res.tours);
-    } catch (e) {
-      setText(out, '');
-      out.className = 'result bad';
-      out.textContent = errorText(e);
-    } finally {
-      if (s.countCtl === ctl) {
-        s.countCtl = null;
-        $('knight-count-cancel').hidden = true;
-      }
-    }
+    delete out.dataset.count;
+    $('knight-count-cancel').hidden = false;
+    const params = { board: boardText(), from: squareName(s.from), closed: s.closed };
+    s.countClose = stream('tour/count/stream', params, {
+      progress(p) {
+        if (!p || !p.total) return;
+        setText(out, 'knight.countProgress', {
+          done: () => num(p.done),
+          total: () => num(p.total),
+          eta: () => (p.eta === null || p.eta === undefined ? '—' : seconds(p.eta)),
+        }, 'result');
+      },
+      result(res) {
+        countEnded();
+        setText(out, s.closed ? 'knight.countClosed' : 'knight.countOpen', { count: () => num(res.tours), raw: res.tours, from: res.from, board: `${res.rows} × ${res.cols}` });
+        out.dataset.count = String(res.tours);
+        announce(out.textContent);
+      },
+      error(message) {
+        countEnded();
+        out.className = 'result bad';
+        out.textContent = message || t('error.network');
+      },
+    });
+  }
+
+  function countEnded() {
+    s.countClose = null;
+    $('knight-count-cancel').hidden = true;
+  }
+
+  function stopCount(say = false) {
+    if (!s.countClose) return;
+    s.countClose();
+    countEnded();
+    if (say) setText($('knight-count-result'), 'knight.countCancelled', {}, 'result bad');
   }
 
   // --- drawing ---
@@ -334,7 +355,7 @@ export function createKnight() {
   $('knight-step').addEventListener('input', () => go(Number($('knight-step').value)));
   $('knight-onward').addEventListener('change', render);
   $('knight-count').addEventListener('click', countTours);
-  $('knight-count-cancel').addEventListener('click', () => s.countCtl?.abort());
+  $('knight-count-cancel').addEventListener('click', () => stopCount(true));
   canvas.addEventListener('click', (ev) => {
     const rect = canvas.getBoundingClientRect();
     const c = Math.floor(((ev.clientX - rect.left) / rect.width) * s.cols) + 1;
@@ -367,7 +388,7 @@ export function createKnight() {
     },
     hide() {
       pause();
-      s.countCtl?.abort();
+      stopCount();
     },
     retheme() {
       if (big()) drawCanvas();

@@ -90,6 +90,38 @@ test('the tours of 5x5 from a1 are counted', async () => {
   assert.match(await page.locator('#knight-count-result').textContent(), /open tours from a1 on the 5 × 5 board/);
 });
 
+test('the closed tours of 3x22, past 64 squares, are counted by the frontier programme', async () => {
+  await page.fill('#knight-rows', '3');
+  await page.fill('#knight-cols', '22');
+  await page.fill('#knight-from', 'a1');
+  await page.check('#knight-closed');
+  await page.selectOption('#knight-method', 'auto');
+  await page.click('#knight-form button[type=submit]');
+  await page.locator('#knight-status', { hasText: '3 × 22' }).waitFor();
+  await page.click('#knight-count');
+  await page.locator('#knight-count-result[data-count]').waitFor();
+  // OEIS A383660: 14,060,048 closed tours of 3 x 22.
+  assert.equal(await page.locator('#knight-count-result').getAttribute('data-count'), '14060048');
+  assert.match(await page.locator('#knight-count-result').textContent(), /14,060,048 closed tours on the 3 × 22 board/);
+  await page.uncheck('#knight-closed');
+});
+
+test('a long count shows its progress and stops when cancelled', async () => {
+  await page.fill('#knight-rows', '6');
+  await page.fill('#knight-cols', '12');
+  await page.fill('#knight-from', 'a1');
+  await page.check('#knight-closed');
+  await page.selectOption('#knight-method', 'auto');
+  await page.click('#knight-form button[type=submit]');
+  await page.locator('#knight-status', { hasText: '6 × 12' }).waitFor();
+  await page.click('#knight-count');
+  await page.locator('#knight-count-result', { hasText: /squares swept/ }).waitFor();
+  await page.click('#knight-count-cancel');
+  await page.locator('#knight-count-result', { hasText: 'The count was stopped.' }).waitFor();
+  assert.ok(await page.locator('#knight-count-cancel').isHidden());
+  await page.uncheck('#knight-closed');
+});
+
 test('a 60x60 board is drawn as one picture; bad input is refused', async () => {
   await page.goto(new URL('#/knight?b=60x60&from=a1', page.url()).href);
   await page.locator('#knight-status', { hasText: 'A tour of the 60 × 60 board' }).waitFor();

@@ -40,6 +40,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/trace", endpoint(trace::get))
         .route("/tour", endpoint(tour::get))
         .route("/tour/count", endpoint(tour::count))
+        .route("/tour/count/stream", endpoint(tour::count_stream))
         .route("/solve", endpoint(solve::get))
         .fallback(not_found)
         .with_state(state)

@@ -1,13 +1,18 @@
-//! `GET /api/tour` (one knight's tour) and `GET /api/tour/count` (how many), by the library's
-//! methods, as `queens tour` runs them.
+//! `GET /api/tour` (one knight's tour), `GET /api/tour/count` (how many, by enumeration, on
+//! boards of at most 64 squares) and `GET /api/tour/count/stream` (how many, by the frontier
+//! programme, on boards with a side of at most 12, as server-sent events with progress), by the
+//! library's methods, as `queens tour` runs them.
 
 use crate::error::{bad, ApiError, ApiResult};
 use crate::heavy::Client;
+use crate::limits::TOUR_COUNT_BYTES;
 use crate::query::{shorten, Query};
+use crate::server::Stopping;
 use crate::State;
 use axum::extract::{RawQuery, State as Shared};
+use axum::response::Response;
 use axum::Json;
-use queens::tour::{self, count, Board, FindError, Method};
+use queens::tour::{self, count, frontier, Board, FindError, Method};
 use queens::Square;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -133,6 +138,58 @@ pub async fn count(
         "closed": closed,
         "tours": tours,
     })))
+}
+
+/// The events of a frontier count (see [`super::count::events`]): `progress` in cells, then
+/// `result` `{"rows","cols","from","closed","tours","seconds"}`, `tours` a decimal string
+/// (directed open tours from `from`, or the closed tours counted once each).
+pub async fn count_stream(
+    client: Client,
+    stopping: Stopping,
+    Shared(state): Shared<Arc<State>>,
+    RawQuery(raw): RawQuery,
+) -> ApiResult<Response> {
+    let q = Query::parse(raw.as_deref(), &["board", "from", "closed"])?;
+    let board = board(&q, "8")?;
+    let from = from(&q, board)?;
+    let closed = q.flag("closed", false)?;
+    frontier::check(board).map_err(|e| bad(e.to_string()))?;
+    let kind = match closed {
+        true => frontier::Kind::Closed,
+        false => frontier::Kind::From(from),
+    };
+    let need = frontier::typical_peak_states(board, kind).saturating_mul(frontier::BYTES_PER_STATE);
+    if need > TOUR_COUNT_BYTES {
+        return Err(bad(format!(
+            "board {board}: its count would hold about {} MiB of states, more than the {} MiB a count may take here (the command line, queens tour --count, takes a --memory budget)",
+            need >> 20,
+            TOUR_COUNT_BYTES >> 20
+        )));
+    }
+    let none = closed && tour::existence(board, Square::new(0, 0), true).is_err();
+    let job = move |control: &queens::Control| -> ApiResult<u128> {
+        if none {
+            return Ok(0);
+        }
+        control.set_total(board.square_count() as u64);
+        let mut step = |_: frontier::Step| control.advance(1);
+        match frontier::count(board, kind, Some(TOUR_COUNT_BYTES), control, &mut step) {
+            Ok(outcome) => Ok(outcome.count),
+            Err(frontier::FrontierError::Stopped(e)) => Err(e.into()),
+            Err(e) => Err(bad(e.to_string())),
+        }
+    };
+    let answer = move |tours: u128, seconds: f64| {
+        json!({
+            "rows": board.rows,
+            "cols": board.cols,
+            "from": from.to_string(),
+            "closed": closed,
+            "tours": tours.to_string(),
+            "seconds": seconds,
+        })
+    };
+    super::count::events(client, stopping, &state, job, answer).await
 }
 
 /// `board`: N or MxN, read by the library.

@@ -503,7 +503,12 @@ impl<'a, const W: usize> Engine<'a, W> {
         let mut path = vec![];
         let k = self.search.problem.k;
         if self.pair(root).len() > k {
-            return Ok(self.counted(&Tally { root, weighted: 0, classes: 0, nodes: 0 }));
+            return Ok(self.counted(&Tally {
+                root,
+                weighted: 0,
+                classes: 0,
+                nodes: 0,
+            }));
         }
         for q in self.pair(root) {
             self.place(&mut st, q);
