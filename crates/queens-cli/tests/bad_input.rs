@@ -138,7 +138,8 @@ const CASES: &[(&[&str], &str)] = &[
     (&["tour", "8", "--from", "a1", "-m", "magic"], "magic"),
     (&["tour", "4x20", "--from", "a1", "-a", "divide"], "divide"),
     (&["tour", "8", "--from", "a1", "-a", "narrow"], "narrow"),
-    (&["tour", "9", "--count"], "64 squares"),
+    (&["tour", "9", "--count"], "give --memory"),
+    (&["tour", "13", "--count"], "64 squares"),
     (
         &["tour", "5", "--from", "a1", "--count", "--svg", "x.svg"],
         "--svg",

@@ -255,7 +255,7 @@ fn the_frontier_programme_counts_what_the_enumeration_counts() {
         let (code, b, err) = run(&enumerate);
         assert_eq!(code, 0, "{args:?}: {err}");
         assert_eq!(a, b, "{args:?}");
-        assert_eq!(run(&args).1, a, "{args:?}: the default is the frontier");
+        assert_eq!(run(&args).1, a, "{args:?}: the default");
     }
 }
 
@@ -263,12 +263,15 @@ fn the_frontier_programme_counts_what_the_enumeration_counts() {
 fn the_frontier_programme_counts_past_enumeration() {
     // OEIS A392000 (k x n <= 40, tests/data/knight-tours.tsv): 5x8 has 44,202 closed tours;
     // A079137: 4x16 has 29,819,231,288 undirected paths, so twice as many directed tours.
-    let (code, out, err) = run(&["tour", "5x8", "--closed", "--count", "-f", "json"]);
+    let (code, out, err) = run(&[
+        "tour", "5x8", "--closed", "--count", "-f", "json", "--stats",
+    ]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out,
         "{\"rows\":5,\"cols\":8,\"closed_tours\":44202,\"closed_tours_directed\":88404}\n"
     );
+    assert!(err.starts_with("algorithm: frontier;"), "{err}");
     let (code, out, err) = run(&["tour", "16x4", "--count", "-f", "json"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
