@@ -31,7 +31,10 @@ const CASES: &[(&[&str], &str)] = &[
     (&["dominate", "33"], "33"),
     (&["dominate", "eight"], "'eight'"),
     (&["dominate", "8", "--format", "xml"], "xml"),
-    (&["dominate", "8", "--count", "--format", "board"], "--count"),
+    (
+        &["dominate", "8", "--count", "--format", "board"],
+        "--count",
+    ),
     (&["dominate", "8", "--time-limit", "soon"], "soon"),
     (&["dominate", "8", "--seed", "x"], "'x'"),
     (&["dominate"], "<N>"),

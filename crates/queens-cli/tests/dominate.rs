@@ -19,7 +19,11 @@ fn printed(n: usize, torus: bool, extra: &[&str]) -> (Vec<Square>, String) {
     let (code, out, err) = run(&args);
     assert_eq!(code, 0, "{args:?}: {err}");
     let queens = Square::parse_list(out.trim()).unwrap();
-    assert_eq!(dominate::check(n, torus, &queens), Ok(()), "{args:?}: {out}");
+    assert_eq!(
+        dominate::check(n, torus, &queens),
+        Ok(()),
+        "{args:?}: {out}"
+    );
     (queens, err)
 }
 

@@ -34,7 +34,10 @@ fn table() -> Vec<Row> {
 }
 
 fn row(n: usize) -> Row {
-    table().into_iter().find(|r| r.n == n).expect("in the table")
+    table()
+        .into_iter()
+        .find(|r| r.n == n)
+        .expect("in the table")
 }
 
 fn opts(independent: bool) -> Options {
@@ -48,7 +51,11 @@ fn minimum_matches(n: usize, options: &Options) -> f64 {
     let start = Instant::now();
     let d = dominate::minimum(n, options, &Control::new()).unwrap();
     let seconds = start.elapsed().as_secs_f64();
-    assert_eq!(dominate::check(n, options.torus, &d.queens), Ok(()), "n={n}");
+    assert_eq!(
+        dominate::check(n, options.torus, &d.queens),
+        Ok(()),
+        "n={n}"
+    );
     if !options.independent && !options.torus {
         let gamma = row(n).gamma;
         if d.why.proved() {
@@ -58,7 +65,11 @@ fn minimum_matches(n: usize, options: &Options) -> f64 {
             assert!((gamma..=gamma + 1).contains(&d.queens.len()), "n={n}");
         }
     }
-    eprintln!("n={n} size={} why={:?} {seconds:.2}s", d.queens.len(), d.why);
+    eprintln!(
+        "n={n} size={} why={:?} {seconds:.2}s",
+        d.queens.len(),
+        d.why
+    );
     seconds
 }
 
@@ -67,7 +78,11 @@ fn count_matches(n: usize, independent: bool) -> f64 {
     let c = dominate::count(n, &opts(independent), &Control::new()).unwrap();
     let seconds = start.elapsed().as_secs_f64();
     let r = row(n);
-    let published = if independent { r.independent_sets } else { r.sets };
+    let published = if independent {
+        r.independent_sets
+    } else {
+        r.sets
+    };
     if !independent {
         assert_eq!(c.size, r.gamma, "n={n}");
     }
@@ -146,7 +161,12 @@ fn proof_14() {
 fn proofs_14_to_16() {
     for n in 14..=16 {
         let d = dominate::minimum(n, &opts(false), &Control::new()).unwrap();
-        assert_eq!(d.why, Why::Searched { fewer: n.div_ceil(2) });
+        assert_eq!(
+            d.why,
+            Why::Searched {
+                fewer: n.div_ceil(2)
+            }
+        );
         minimum_matches(n, &opts(false));
     }
 }

@@ -84,7 +84,9 @@ pub fn run(args: Args) -> Result<Exit> {
     };
     if args.count {
         if format == Format::Board {
-            return Err(bad("--count prints numbers: --format board goes with a set"));
+            return Err(bad(
+                "--count prints numbers: --format board goes with a set",
+            ));
         }
         return count(&args, &opts, format == Format::Json);
     }
@@ -241,6 +243,14 @@ fn header(n: usize, k: usize, opts: &Options, what: &str, parts: usize) -> Heade
     }
 }
 
+/// What a resumable search gives: a set found (finding) or a smaller set (counting), or why it
+/// stopped; and the sums of sets and classes over the parts (counting).
+type Resumed = (
+    std::result::Result<Option<Vec<usize>>, queens::Error>,
+    u128,
+    u128,
+);
+
 /// Runs every part of `search` not yet in the checkpoint at `path`, recording each one that
 /// ends (a count packs sets and classes into one number: sets above bit 64). Returns a set
 /// found (or a smaller one, counting), and the sums of the parts.
@@ -250,7 +260,7 @@ fn resumable(
     path: &Path,
     count: bool,
     job: &Job,
-) -> Result<(std::result::Result<Option<Vec<usize>>, queens::Error>, u128, u128)> {
+) -> Result<Resumed> {
     let (checkpoint, records) = Checkpoint::open(path, header)?;
     let done: Vec<usize> = records.iter().map(|r| r.0).collect();
     let sums = Mutex::new(records.iter().fold((0u128, 0u128), |(s, c), r| {
@@ -283,7 +293,12 @@ fn resumable(
 }
 
 /// The proof that `first` is least, by the exact search over one queen fewer, resumable.
-fn prove_resumable(first: Dominating, opts: &Options, path: &Path, job: &Job) -> Result<Dominating> {
+fn prove_resumable(
+    first: Dominating,
+    opts: &Options,
+    path: &Path,
+    job: &Job,
+) -> Result<Dominating> {
     let n = first.n;
     let k = first.queens.len() - 1;
     let lines = Lines::new(n, opts.torus);

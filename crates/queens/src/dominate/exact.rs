@@ -503,7 +503,12 @@ impl<'a, const W: usize> Engine<'a, W> {
         let mut path = vec![];
         let k = self.search.problem.k;
         if self.pair(root).len() > k {
-            return Ok(self.counted(&Tally { root, weighted: 0, classes: 0, nodes: 0 }));
+            return Ok(self.counted(&Tally {
+                root,
+                weighted: 0,
+                classes: 0,
+                nodes: 0,
+            }));
         }
         for q in self.pair(root) {
             self.place(&mut st, q);
@@ -542,7 +547,7 @@ impl<'a, const W: usize> Engine<'a, W> {
 
     fn branch(&self, st: &mut State<W>, k: usize, path: &mut Vec<usize>, t: &mut Tally) -> Flow {
         t.nodes += 1;
-        if t.nodes % POLL == 0
+        if t.nodes.is_multiple_of(POLL)
             && (self.control.is_cancelled() || self.stop.load(Ordering::Relaxed))
         {
             return Flow::Cancelled;

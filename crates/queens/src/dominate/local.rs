@@ -141,7 +141,7 @@ pub fn search(
     restart(&mut walk, k, &mut rng);
     while step < steps {
         step += 1;
-        if step % POLL == 0 && control.is_cancelled() {
+        if step.is_multiple_of(POLL) && control.is_cancelled() {
             return Err(Error::Cancelled);
         }
         if walk.open.is_empty() {

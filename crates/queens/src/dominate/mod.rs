@@ -214,7 +214,11 @@ pub fn minimum(n: usize, opts: &Options, control: &Control) -> Result<Dominating
 /// bound up, so that the first size found is proved least (the `bool`). On large boards the
 /// local search one above the bound first (quick), then at the bound: by the exact search
 /// (which also proves) when a proof is wanted and within reach, else by a short local search.
-fn first_set(lines: &Lines, opts: &Options, control: &Control) -> Result<(Vec<usize>, bool), Error> {
+fn first_set(
+    lines: &Lines,
+    opts: &Options,
+    control: &Control,
+) -> Result<(Vec<usize>, bool), Error> {
     let n = lines.n;
     let low = start_size(n, opts);
     if n <= EXACT_UP_TO || opts.independent {

@@ -79,7 +79,11 @@ fn counts_agree_with_the_plain_enumeration() {
                 let c = count(n, &opts, &Control::new()).unwrap();
                 let sets = plain_sets(n, torus, independent, c.size);
                 assert_eq!(c.sets, sets.len() as u128, "n={n} {opts:?}");
-                assert_eq!(c.classes, classes(n, torus, &sets) as u128, "n={n} {opts:?}");
+                assert_eq!(
+                    c.classes,
+                    classes(n, torus, &sets) as u128,
+                    "n={n} {opts:?}"
+                );
                 if c.size > 1 {
                     let fewer = plain_sets(n, torus, independent, c.size - 1);
                     assert!(fewer.is_empty(), "n={n} {opts:?}");
