@@ -119,3 +119,21 @@ fn fourteen_needs_eight() {
     assert_eq!(queens.len(), 8);
     assert!(err.contains("every set of 7 queens"), "{err}");
 }
+
+#[test]
+fn a_count_resumes_from_its_checkpoint() {
+    let dir = std::env::temp_dir().join(format!("queens-dominate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("d8.log");
+    let log = path.to_str().unwrap();
+    let args = ["dominate", "8", "--count", "--json", "--checkpoint", log];
+    let (code, first, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(first.contains("\"sets\":4860"), "{first}");
+    let (code, again, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("resuming"), "{err}");
+    let sets = |s: &str| s.split("\"seconds\"").next().unwrap().to_string();
+    assert_eq!(sets(&first), sets(&again));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -234,7 +234,7 @@ fn header(n: usize, k: usize, opts: &Options, what: &str, parts: usize) -> Heade
         (true, true) => "torus-independent",
     };
     Header {
-        version: queens::count::plan::VERSION,
+        version: crate::parts::FORMAT_VERSION,
         n,
         engine: format!("dominate-{what}"),
         parts,
@@ -242,6 +242,14 @@ fn header(n: usize, k: usize, opts: &Options, what: &str, parts: usize) -> Heade
         share: None,
     }
 }
+
+/// What a resumable search gives: a set found (finding) or a smaller set (counting), or why it
+/// stopped; and the sums of sets and classes over the parts (counting).
+type Resumed = (
+    std::result::Result<Option<Vec<usize>>, queens::Error>,
+    u128,
+    u128,
+);
 
 /// Runs every part of `search` not yet in the checkpoint at `path`, recording each one that
 /// ends (a count packs sets and classes into one number: sets above bit 64). Returns a set
@@ -252,11 +260,7 @@ fn resumable(
     path: &Path,
     count: bool,
     job: &Job,
-) -> Result<(
-    std::result::Result<Option<Vec<usize>>, queens::Error>,
-    u128,
-    u128,
-)> {
+) -> Result<Resumed> {
     let (checkpoint, records) = Checkpoint::open(path, header)?;
     let done: Vec<usize> = records.iter().map(|r| r.0).collect();
     let sums = Mutex::new(records.iter().fold((0u128, 0u128), |(s, c), r| {

@@ -194,8 +194,7 @@ pub fn minimum(n: usize, opts: &Options, control: &Control) -> Result<Dominating
                 }
                 Err(Error::Cancelled) => Why::NotProved {
                     tried: format!(
-                        "local search for {} queens, and the exact search for them, \
-                         stopped before its end",
+                        "the exact search over every set of {} queens stopped before its end",
                         k - 1
                     ),
                 },
