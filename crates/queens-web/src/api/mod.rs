@@ -8,6 +8,7 @@ pub mod classify;
 pub mod complete;
 pub mod count;
 pub mod counts;
+pub mod dominate;
 pub mod health;
 pub mod solutions;
 pub mod solve;
@@ -41,6 +42,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/tour", endpoint(tour::get))
         .route("/tour/count", endpoint(tour::count))
         .route("/solve", endpoint(solve::get))
+        .route("/dominate", endpoint(dominate::get))
         .fallback(not_found)
         .with_state(state)
 }
