@@ -571,3 +571,60 @@ async fn big_boards_are_solved_and_checked() {
     )
     .await;
 }
+
+/// The queens of an answer of `/api/dominate`, read back as squares.
+fn dominating(v: &Value) -> Vec<Square> {
+    let names = v["queens"].as_array().unwrap();
+    names
+        .iter()
+        .map(|s| Square::parse(s.as_str().unwrap()).unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn dominating_sets_watch_the_whole_board() {
+    let app = app();
+    let v = ok(&app, "/api/dominate?n=8").await;
+    let queens = dominating(&v);
+    assert_eq!(queens::dominate::check(8, false, &queens), Ok(()));
+    assert_eq!((v["size"].as_u64(), queens.len()), (Some(5), 5));
+    assert_eq!(v["minimum"], true);
+    assert_eq!(v["why"]["kind"], "searched");
+    assert_eq!(v["why"]["fewer"], 4);
+    // Weakley's bound ceil(9/2) = 5 is met on 9x9.
+    let v = ok(&app, "/api/dominate?n=9&independent=1").await;
+    let queens = dominating(&v);
+    assert_eq!(queens::dominate::check(9, false, &queens), Ok(()));
+    assert_eq!(queens::dominate::first_attack(9, false, &queens), None);
+    assert_eq!(
+        (v["size"].as_u64(), v["why"]["kind"].as_str()),
+        (Some(5), Some("bound"))
+    );
+    let v = ok(&app, "/api/dominate?n=1").await;
+    assert_eq!(
+        (v["queens"][0].as_str(), v["why"]["kind"].as_str()),
+        (Some("a1"), Some("one"))
+    );
+    for n in [2, 3, 4, 5, 6, 7] {
+        let v = ok(&app, &format!("/api/dominate?n={n}")).await;
+        let queens = dominating(&v);
+        assert_eq!(queens::dominate::check(n, false, &queens), Ok(()), "{n}");
+        assert_eq!(v["minimum"], true, "{n}");
+    }
+    refused(&app, "/api/dominate", "missing parameter 'n'").await;
+    refused(&app, "/api/dominate?n=0", "bad n '0'").await;
+    refused(&app, "/api/dominate?n=26", "from 1 to 25").await;
+    refused(&app, "/api/dominate?n=x", "bad n 'x'").await;
+    refused(
+        &app,
+        "/api/dominate?n=8&independent=2",
+        "bad independent '2'",
+    )
+    .await;
+    refused(
+        &app,
+        "/api/dominate?n=8&torus=1",
+        "unknown parameter 'torus'",
+    )
+    .await;
+}

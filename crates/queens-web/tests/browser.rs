@@ -232,11 +232,12 @@ fn check_results(results: &Path) {
             "placement" => check_placement(&record),
             "tour" => check_tour(&record),
             "tour_count" => check_tour_count(&record),
+            "dominating" => check_dominating(&record),
             other => panic!("unknown result kind {other}"),
         }
         kinds.push(kind);
     }
-    for kind in ["placement", "tour", "tour_count"] {
+    for kind in ["placement", "tour", "tour_count", "dominating"] {
         assert!(kinds.iter().any(|k| k == kind), "no {kind} was checked");
     }
 }
@@ -271,6 +272,26 @@ fn check_tour(record: &Value) {
     let tour = Tour::new(board, &path).unwrap_or_else(|e| panic!("not a tour: {e}"));
     let from = Square::parse(record["from"].as_str().expect("from")).expect("a square");
     assert_eq!(tour.start(), from);
+}
+
+/// A set of queens the Guard page showed: it watches every square (the library's check,
+/// square by square) and has the least size, five for N = 8 (de Jaenisch; proved by search).
+fn check_dominating(record: &Value) {
+    let n = record["n"].as_u64().expect("n") as usize;
+    let squares: Vec<Square> = record["squares"]
+        .as_array()
+        .expect("squares")
+        .iter()
+        .map(|s| Square::parse(s.as_str().expect("a square")).expect("a square name"))
+        .collect();
+    assert_eq!(
+        queens::dominate::check(n, false, &squares),
+        Ok(()),
+        "{record}"
+    );
+    if n == 8 {
+        assert_eq!(squares.len(), 5, "{record}");
+    }
 }
 
 fn check_tour_count(record: &Value) {

@@ -10,6 +10,7 @@ import { createWatch } from './watch.js';
 import { createKnight } from './knight.js';
 import { createCount } from './count.js';
 import { createBig } from './big.js';
+import { createGuard } from './guard.js';
 
 const factories = {
   place: createPlace,
@@ -18,6 +19,7 @@ const factories = {
   knight: createKnight,
   count: createCount,
   big: createBig,
+  guard: createGuard,
 };
 const views = {};
 const lastHash = {};

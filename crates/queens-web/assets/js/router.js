@@ -2,7 +2,7 @@
 // their state from it when shown and write it back (replaceState, so that the history is not
 // flooded) whenever it changes; reloading or sharing the address restores the same board.
 
-export const TABS = ['place', 'solutions', 'watch', 'knight', 'count', 'big'];
+export const TABS = ['place', 'solutions', 'watch', 'knight', 'count', 'big', 'guard'];
 
 /** { tab, params } of a hash such as "#/place?n=8&q=a1,c5". */
 export function parseHash(hash = location.hash) {

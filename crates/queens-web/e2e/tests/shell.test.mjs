@@ -65,8 +65,8 @@ test('the tabs work from the keyboard, and every control has a name', async () =
     assert.match(page.url(), /#\/solutions/);
     assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-solutions');
     await page.keyboard.press('End');
-    await page.locator('#panel-big:not([hidden])').waitFor();
-    for (const tab of ['place', 'solutions', 'watch', 'knight', 'count', 'big']) {
+    await page.locator('#panel-guard:not([hidden])').waitFor();
+    for (const tab of ['place', 'solutions', 'watch', 'knight', 'count', 'big', 'guard']) {
       await page.click('#tab-' + tab);
       await page.locator(`#panel-${tab}:not([hidden])`).waitFor();
       const unnamed = await page.evaluate((panel) => {
@@ -96,6 +96,7 @@ const views = [
   ['knight', '#/knight?b=8x8&from=a1&m=warnsdorff&k=20'],
   ['count', '#/count?n=12&run=1'],
   ['big', '#/big?n=200'],
+  ['guard', '#/guard?n=8&q=c4,d4,e4'],
 ];
 
 /** Waits until a view has drawn what it fetched. */
@@ -107,6 +108,7 @@ async function settled(page, name) {
     knight: () => page.locator('#knight-svg .mark').first().waitFor(),
     count: () => page.locator('.big-number .value').first().waitFor(),
     big: () => page.locator('#big-status[data-valid="true"]').waitFor(),
+    guard: () => page.locator('#guard-svg[data-unwatched]').waitFor(),
   }[name];
   await wait();
   await page.waitForTimeout(150);

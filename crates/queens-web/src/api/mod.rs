@@ -8,6 +8,7 @@ pub mod classify;
 pub mod complete;
 pub mod count;
 pub mod counts;
+pub mod dominate;
 pub mod health;
 pub mod solutions;
 pub mod solve;
@@ -42,6 +43,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/tour/count", endpoint(tour::count))
         .route("/tour/count/stream", endpoint(tour::count_stream))
         .route("/solve", endpoint(solve::get))
+        .route("/dominate", endpoint(dominate::get))
         .fallback(not_found)
         .with_state(state)
 }

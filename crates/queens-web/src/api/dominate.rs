@@ -1,0 +1,60 @@
+//! `GET /api/dominate`: the fewest queens that watch every square, by the library's
+//! `queens::dominate::minimum`, as `queens dominate` runs it, with how minimality is known
+//! (Weakley's bound, the exact search over one queen fewer, or not proved).
+
+use crate::error::{ApiError, ApiResult};
+use crate::heavy::Client;
+use crate::limits::DOMINATE_PROOF;
+use crate::query::Query;
+use crate::State;
+use axum::extract::{RawQuery, State as Shared};
+use axum::Json;
+use queens::dominate::{self, Options, Why};
+use serde::Serialize;
+use std::sync::Arc;
+
+/// The answer: `{"n","queens":["a1",...],"size","minimum","why":{"kind",...}}`.
+#[derive(Serialize)]
+pub struct Answer {
+    n: usize,
+    independent: bool,
+    queens: Vec<String>,
+    size: usize,
+    minimum: bool,
+    why: Why,
+}
+
+/// `n` (1 to the cap) and `independent` (queens that do not attack each other).
+pub async fn get(
+    client: Client,
+    Shared(state): Shared<Arc<State>>,
+    RawQuery(raw): RawQuery,
+) -> ApiResult<Json<Answer>> {
+    let q = Query::parse(raw.as_deref(), &["n", "independent"])?;
+    let n = q.n(state.limits.max_n.dominate.min(dominate::MAX_N))?;
+    let independent = q.flag("independent", false)?;
+    let opts = Options {
+        independent,
+        prove: n <= DOMINATE_PROOF,
+        ..Options::default()
+    };
+    let found = state
+        .heavy
+        .run(client, move |control| {
+            Ok(dominate::minimum(n, &opts, control)?)
+        })
+        .await?;
+    if dominate::check(n, false, &found.queens).is_err() {
+        return Err(ApiError::Internal(format!(
+            "the set found for N = {n} leaves a square unwatched"
+        )));
+    }
+    Ok(Json(Answer {
+        n,
+        independent,
+        queens: found.queens.iter().map(|s| s.to_string()).collect(),
+        size: found.queens.len(),
+        minimum: found.why.proved(),
+        why: found.why,
+    }))
+}
