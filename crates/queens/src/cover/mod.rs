@@ -19,7 +19,9 @@
 //! ```
 
 pub mod exact;
+pub mod local;
 pub mod modular;
+pub mod most;
 
 use crate::control::Control;
 use crate::error::Error;
@@ -38,6 +40,8 @@ pub enum Method {
     Exact,
     /// The exact search among the covers the mirror maps onto themselves (even N).
     Mirror,
+    /// The tabu search of [`local`], from a seed.
+    Local,
 }
 
 impl Method {
@@ -47,6 +51,7 @@ impl Method {
             Method::Modular => "modular",
             Method::Exact => "exact",
             Method::Mirror => "mirror",
+            Method::Local => "local",
         }
     }
 }
@@ -75,6 +80,18 @@ pub fn find(n: usize, control: &Control) -> Result<Option<Cover>, Error> {
     }
     let exact = exact::Exact::new(n, control)?;
     Ok(first_cover(&exact, control)?.map(|solutions| sorted(solutions, Method::Exact)))
+}
+
+/// One cover of the `n` x `n` board, or `None` when none exists: Pólya's construction for N
+/// prime to 6, the exact search (and its proofs of none) up to N = 10, and from N = 11 the
+/// local search of [`local`] from `seed`, which runs until it finds one or the control is
+/// cancelled (covers exist for every N from 11 to 26).
+pub fn search(n: usize, seed: u64, control: &Control) -> Result<Option<Cover>, Error> {
+    if n <= 10 || modular::applies(n) {
+        return find(n, control);
+    }
+    let solutions = local::find(n, seed, control)?;
+    Ok(Some(sorted(solutions, Method::Local)))
 }
 
 /// The first cover a search finds.
