@@ -82,16 +82,15 @@ pub fn find(n: usize, control: &Control) -> Result<Option<Cover>, Error> {
     Ok(first_cover(&exact, control)?.map(|solutions| sorted(solutions, Method::Exact)))
 }
 
-/// One cover of the `n` x `n` board, or `None` when none exists: Pólya's construction for N
-/// prime to 6, the exact search (and its proofs of none) up to N = 10, and from N = 11 the
-/// local search of [`local`] from `seed`, which runs until it finds one or the control is
-/// cancelled (covers exist for every N from 11 to 26).
-pub fn search(n: usize, seed: u64, control: &Control) -> Result<Option<Cover>, Error> {
-    if n <= 10 || modular::applies(n) {
-        return find(n, control);
-    }
-    let solutions = local::find(n, seed, control)?;
-    Ok(Some(sorted(solutions, Method::Local)))
+/// One cover of the `n` x `n` board by the local search of [`local`] from `seed` (any N to
+/// [`local::MAX_N`]), with the best it reached: `None` when the control stopped it first.
+pub fn search(
+    n: usize,
+    seed: u64,
+    control: &Control,
+) -> Result<(Option<Cover>, local::Best), Error> {
+    let (found, best) = local::run(n, seed, control)?;
+    Ok((found.map(|s| sorted(s, Method::Local)), best))
 }
 
 /// The first cover a search finds.
