@@ -137,10 +137,8 @@ impl Board {
         let mut dirty = vec![false; n];
         for (s, &c) in self.colour.iter().enumerate() {
             let (c, x, y) = (c as usize, s / n, s % n);
-            {
-                rows[c][x] = y as u32;
-                dirty[c] |= self.conflicts_at(x, y) > 0;
-            }
+            rows[c][x] = y as u32;
+            dirty[c] |= self.conflicts_at(x, y) > 0;
         }
         rows.into_iter()
             .zip(dirty)
