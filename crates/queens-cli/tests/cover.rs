@@ -125,7 +125,9 @@ fn bad_input_is_refused() {
     for (args, names) in [
         (&["cover", "0"][..], "'0'"),
         (&["cover", "x"][..], "'x'"),
-        (&["cover", "18"][..], "18"),
+        (&["cover", "66"][..], "66"),
+        (&["cover", "18", "--count"][..], "18"),
+        (&["cover", "8", "--most", "--format", "board"][..], "board"),
         (&["cover", "17", "--count"][..], "17"),
         (&["cover", "7", "--count", "--svg", "a.svg"][..], "--svg"),
         (&["cover", "7", "--count", "--format", "board"][..], "board"),
@@ -143,6 +145,44 @@ fn a_time_limit_stops_a_long_search() {
     assert_eq!(code, 1, "{err}");
     assert!(
         err.contains("time limit") || err.contains("gave up"),
+        "{err}"
+    );
+}
+
+#[test]
+fn most_agrees_with_the_published_values() {
+    // OEIS A171760: a(4) = 2, a(6) = 4, a(8) = 6, a(9) = 7, a(10) = 8.
+    for (n, most) in [(4, 2), (6, 4), (8, 6), (9, 7), (10, 8), (11, 11)] {
+        let (code, out, err) = run(&["cover", &n.to_string(), "--most"]);
+        assert_eq!(code, 0, "{err}");
+        let solutions: Vec<Placement> = out.lines().map(|l| Placement::parse(l).unwrap()).collect();
+        assert_eq!(solutions.len(), most, "n = {n}");
+        for (i, p) in solutions.iter().enumerate() {
+            assert!(p.is_solution() && p.n() == n, "n = {n}");
+            for q in &solutions[..i] {
+                assert!(
+                    p.rows().iter().zip(q.rows()).all(|(a, b)| a != b),
+                    "n = {n}"
+                );
+            }
+        }
+        assert!(err.contains(&format!("{most} pairwise disjoint")), "{err}");
+    }
+}
+
+#[test]
+fn the_local_search_prints_checked_covers() {
+    let solutions = printed_cover(7, &["--local", "--seed", "4"]);
+    assert_eq!(solutions.len(), 7);
+}
+
+#[test]
+fn the_local_search_stops_at_the_time_limit_with_its_best() {
+    let (code, out, err) = run(&["cover", "18", "--time-limit", "0.5"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.is_empty());
+    assert!(
+        err.contains("not a proof") && err.contains("conflicting pairs"),
         "{err}"
     );
 }

@@ -6,7 +6,7 @@ use crate::exit::{bad, Exit, Failure, Result};
 use crate::job::Job;
 use crate::output::placement::{self, Format, Notes};
 use crate::output::{plural, svg, Out};
-use queens::cover::{self, exact, modular, Cover};
+use queens::cover::{self, exact, local, modular, most, Cover};
 use queens::{DiagramStyle, Placement};
 use serde::Serialize;
 use std::io::Write;
@@ -20,14 +20,17 @@ use std::path::PathBuf;
   queens cover 7 --svg cover.svg # each solution in its own colour
   queens cover 8                 # none: exit 1 with the reason
   queens cover 7 --count
+  queens cover 10 --most         # 8 disjoint solutions, proved the most
+  queens cover 27 --time-limit 5m --seed 3   # the local search, first open case
 
 N prime to 6 is answered at once for any N (Pólya's modular solutions (2c + b) mod N); other N
 up to 16 by an exact search over all the solutions, which also proves when there is none. For
 even N the search looks first among covers made of pairs of mirror-image solutions (12 in
-0.02 s, 14 in 0.4 s, 16 in 12 s). Not reached: 15 (the full search runs for days), 18 (an open
-question) and 20.")]
+0.02 s, 14 in 0.4 s, 16 in 12 s). Other N up to 64 go to a local search (tabu search), which
+runs until the time limit and then reports the best it reached; it has not yet found a cover
+of 15, 18, 20 or beyond in minutes (covers of them are known: Vasquez 2006). N = 27 is open.")]
 pub struct Args {
-    /// Board size N (any N prime to 6; other N from 1 to 16)
+    /// Board size N (any N prime to 6; other N from 1 to 64)
     #[arg(value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, 1000))]
     n: usize,
     /// Count the covers (sets of N disjoint solutions, and classes up to symmetry) instead
@@ -43,6 +46,17 @@ pub struct Args {
     /// Also draw the cover as an SVG picture, each solution in its own colour
     #[arg(long, value_name = "FILE", value_parser = crate::output::svg::path)]
     svg: Option<PathBuf>,
+    /// Seed of the local search (N from 11 not prime to 6): the same seed, the same cover
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Use the local search (a tabu search, any N to 64) in place of the construction and the
+    /// exact search; it runs until it finds a cover or the time limit
+    #[arg(long, conflicts_with = "count")]
+    local: bool,
+    /// Print the most pairwise disjoint solutions instead: proved largest by the exact search
+    /// to N = 11, N where a cover is found, else the most the local search held at once
+    #[arg(long, conflicts_with_all = ["count", "svg"])]
+    most: bool,
     /// Give up after this long (30, 2.5, 90s, 5m, 2h): exit 1
     #[arg(long, value_name = "SECONDS", value_parser = crate::input::seconds)]
     time_limit: Option<f64>,
@@ -50,13 +64,25 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<Exit> {
     let format = if args.json { Format::Json } else { args.format };
-    if args.n > exact::MAX_N && (args.count || !modular::applies(args.n)) {
+    let beyond = args.n > exact::MAX_N && !modular::applies(args.n);
+    if args.n > local::MAX_N && (args.local || args.most || beyond) {
         return Err(bad(format!(
-            "N = {} is beyond the exact search (N from 1 to {}); the modular construction \
+            "N = {} is beyond the local search (N from 1 to {}); the modular construction \
+             answers any N prime to 6 at once",
+            args.n,
+            local::MAX_N
+        )));
+    }
+    if beyond && args.count {
+        return Err(bad(format!(
+            "N = {} is beyond the exact count (N from 1 to {}); the modular construction \
              answers any N prime to 6 at once",
             args.n,
             exact::MAX_N
         )));
+    }
+    if args.most {
+        return most(&args, format);
     }
     if args.count {
         if args.svg.is_some() || format == Format::Board || format == Format::Algebraic {
@@ -67,19 +93,83 @@ pub fn run(args: Args) -> Result<Exit> {
         return count(args.n, format == Format::Json, args.time_limit);
     }
     let job = Job::start(format!("cover {}", args.n), args.time_limit);
-    job.units("branches");
-    let found = job.check(cover::find(args.n, job.control()))?;
+    let found = if args.local || beyond {
+        job.units("moves");
+        let (found, best) = job.check(cover::search(args.n, args.seed, job.control()))?;
+        if found.is_none() {
+            return Err(Failure::No(unfound(args.n, &best, job.seconds())));
+        }
+        found
+    } else {
+        job.units("branches");
+        job.check(cover::find(args.n, job.control()))?
+    };
     let seconds = job.seconds();
     drop(job);
     let Some(found) = found else {
         return Err(Failure::No(none_reason(args.n)));
     };
     debug_assert_eq!(cover::check(args.n, &found.solutions), Ok(()));
-    eprintln!("queens: {}", how(args.n, &found, seconds));
+    eprintln!("queens: {}", how(args.n, &found, seconds, args.seed));
     if let Some(path) = &args.svg {
         svg::write(path, &picture(args.n, &found.solutions))?;
     }
     write(args.n, &found.solutions, format)?;
+    Ok(Exit::Success)
+}
+
+/// What the local search reached when it stopped without a cover.
+fn unfound(n: usize, best: &local::Best, seconds: f64) -> String {
+    format!(
+        "no cover of the {n}x{n} board found in {seconds:.1} s by the local search (not a proof \
+         that none exists): at best {} conflicting pairs, {} disjoint solutions at once, {} moves",
+        best.conflicts,
+        best.disjoint.len(),
+        best.moves
+    )
+}
+
+/// `--most`: the most pairwise disjoint solutions, printed one per line.
+fn most(args: &Args, format: Format) -> Result<Exit> {
+    let n = args.n;
+    if format == Format::Board {
+        return Err(bad(
+            "--most prints solutions one per line: --format board goes with a cover",
+        ));
+    }
+    let job = Job::start(format!("cover {n} --most"), args.time_limit);
+    let (solutions, how) = if n <= most::MAX_N {
+        job.units("branches");
+        let found = job.check(most::most(n, job.control()))?;
+        (
+            found,
+            "proved the most by the exact search over all solutions".to_string(),
+        )
+    } else if let Some(c) = modular::cover(n) {
+        (c, "a cover by Pólya's modular construction".to_string())
+    } else {
+        job.units("moves");
+        let (found, best) = job.check(cover::search(n, args.seed, job.control()))?;
+        match found {
+            Some(c) => (
+                c.solutions,
+                "a cover, found by the local search".to_string(),
+            ),
+            None => (
+                best.disjoint,
+                format!(
+                    "the most the local search held at once in {:.1} s (a lower bound only)",
+                    job.seconds()
+                ),
+            ),
+        }
+    };
+    drop(job);
+    eprintln!(
+        "queens: {} pairwise disjoint solutions: {how}",
+        solutions.len()
+    );
+    write(n, &solutions, format)?;
     Ok(Exit::Success)
 }
 
@@ -93,7 +183,7 @@ fn none_reason(n: usize) -> String {
     }
 }
 
-fn how(n: usize, found: &Cover, seconds: f64) -> String {
+fn how(n: usize, found: &Cover, seconds: f64, seed: u64) -> String {
     match found.method {
         cover::Method::Modular => format!(
             "a cover by Pólya's modular construction (1918): solution b has its queen of file c \
@@ -102,6 +192,10 @@ fn how(n: usize, found: &Cover, seconds: f64) -> String {
         cover::Method::Exact => {
             format!("a cover found by the exact search over all solutions in {seconds:.2} s")
         }
+        cover::Method::Local => format!(
+            "a cover found by the local search (tabu search over colourings whose files are \
+             permutations of the {n} colours) in {seconds:.2} s, seed {seed}"
+        ),
         cover::Method::Mirror => format!(
             "a cover the mirror maps onto itself (pairs of mirror-image solutions), found by the \
              exact search among such covers in {seconds:.2} s"

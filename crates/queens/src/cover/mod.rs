@@ -19,7 +19,9 @@
 //! ```
 
 pub mod exact;
+pub mod local;
 pub mod modular;
+pub mod most;
 
 use crate::control::Control;
 use crate::error::Error;
@@ -38,6 +40,8 @@ pub enum Method {
     Exact,
     /// The exact search among the covers the mirror maps onto themselves (even N).
     Mirror,
+    /// The tabu search of [`local`], from a seed.
+    Local,
 }
 
 impl Method {
@@ -47,6 +51,7 @@ impl Method {
             Method::Modular => "modular",
             Method::Exact => "exact",
             Method::Mirror => "mirror",
+            Method::Local => "local",
         }
     }
 }
@@ -75,6 +80,17 @@ pub fn find(n: usize, control: &Control) -> Result<Option<Cover>, Error> {
     }
     let exact = exact::Exact::new(n, control)?;
     Ok(first_cover(&exact, control)?.map(|solutions| sorted(solutions, Method::Exact)))
+}
+
+/// One cover of the `n` x `n` board by the local search of [`local`] from `seed` (any N to
+/// [`local::MAX_N`]), with the best it reached: `None` when the control stopped it first.
+pub fn search(
+    n: usize,
+    seed: u64,
+    control: &Control,
+) -> Result<(Option<Cover>, local::Best), Error> {
+    let (found, best) = local::run(n, seed, control)?;
+    Ok((found.map(|s| sorted(s, Method::Local)), best))
 }
 
 /// The first cover a search finds.
