@@ -92,6 +92,12 @@ pub fn run(args: Args) -> Result<Exit> {
         }
         return count(args.n, format == Format::Json, args.time_limit);
     }
+    if beyond && args.time_limit.is_none() {
+        eprintln!(
+            "queens: warning: for N = {} the local search may not find a cover in reasonable time (it runs until Ctrl-C; --time-limit bounds it and then says the best it reached)",
+            args.n
+        );
+    }
     let job = Job::start(format!("cover {}", args.n), args.time_limit);
     let found = if args.local || beyond {
         job.units("moves");
