@@ -54,7 +54,17 @@ impl ApiError {
     }
 
     /// The error as the JSON object the API sends.
+    /// The message is in the language of the request ([`crate::lang`]).
     pub fn body(&self) -> serde_json::Value {
+        let mut body = self.english();
+        if let Some(message) = body["error"].as_str() {
+            body["error"] = json!(crate::lang::say(message));
+        }
+        body
+    }
+
+    /// The error as the JSON object the API sends, its message in English.
+    pub fn english(&self) -> serde_json::Value {
         match self {
             ApiError::Bad(m) | ApiError::NotFound(m) | ApiError::Method(m) => json!({"error": m}),
             ApiError::Internal(m) | ApiError::Refused(_, m) => json!({"error": m}),

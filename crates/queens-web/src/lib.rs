@@ -24,6 +24,7 @@ pub mod error;
 pub mod guard;
 pub mod head;
 pub mod heavy;
+pub mod lang;
 pub mod limits;
 pub mod query;
 pub mod server;

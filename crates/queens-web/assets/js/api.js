@@ -1,5 +1,8 @@
 // The page's only way to the server: GET requests to /api/..., JSON answers, and the
-// server's {"error": "..."} turned into an ApiError that a form shows as it is.
+// server's {"error": "..."} turned into an ApiError that a form shows as it is. Every request
+// says the page's language (lang=en|ru), so the server's words come in it.
+
+import { currentLang } from './i18n.js';
 
 export class ApiError extends Error {
   constructor(message, status, body) {
@@ -15,6 +18,7 @@ export function apiUrl(path, params = {}) {
   for (const [k, v] of Object.entries(params)) {
     if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
   }
+  q.set('lang', currentLang());
   const s = q.toString();
   return '/api/' + path + (s ? '?' + s : '');
 }

@@ -3,7 +3,7 @@
 
 import { applyStatic, setLang, currentLang, onLangChange, t } from './i18n.js';
 import { resay } from './ui.js';
-import { parseHash, TABS } from './router.js';
+import { parseHash, setShown, withLang, TABS } from './router.js';
 import { createPlace } from './place.js';
 import { createSolutions } from './solutions.js';
 import { createWatch } from './watch.js';
@@ -30,7 +30,8 @@ function tabButton(tab) {
 }
 
 function route() {
-  const { tab, params } = parseHash();
+  const { tab, params, lang } = parseHash();
+  if (lang && lang !== currentLang()) setLang(lang);
   if (current && current !== tab) views[current]?.hide?.();
   for (const name of TABS) {
     const on = name === tab;
@@ -44,6 +45,7 @@ function route() {
   if (nav.scrollWidth > nav.clientWidth) nav.scrollLeft = btn.offsetLeft - nav.offsetLeft - (nav.clientWidth - btn.offsetWidth) / 2;
   if (!views[tab]) views[tab] = factories[tab]();
   current = tab;
+  setShown(tab);
   views[tab].show(params);
   document.body.dataset.tab = tab;
 }
@@ -56,7 +58,7 @@ function remember() {
 
 function selectTab(tab) {
   remember();
-  const target = lastHash[tab] || '#/' + tab;
+  const target = withLang(lastHash[tab] || '#/' + tab);
   if (location.hash === target) route();
   else location.hash = target;
 }
@@ -81,6 +83,10 @@ function setupLang() {
   const mark = () => buttons.forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.lang === currentLang())));
   buttons.forEach((b) => b.addEventListener('click', () => setLang(b.dataset.lang)));
   onLangChange(() => {
+    // The language is part of the address: a reload or a shared link keeps it.
+    const hash = withLang(location.hash || '#/' + (current || 'place'));
+    if (location.hash !== hash) history.replaceState(null, '', hash);
+    remember();
     mark();
     resay();
     for (const v of Object.values(views)) v.relabel?.();
@@ -117,6 +123,8 @@ function setupTheme() {
   markTheme();
 }
 
+const first = parseHash().lang;
+if (first) setLang(first);
 applyStatic();
 setupTabs();
 setupLang();

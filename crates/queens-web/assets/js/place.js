@@ -5,13 +5,15 @@
 
 import { Board } from './board.js';
 import { getJSON } from './api.js';
-import { t, num, onLangChange } from './i18n.js';
+import { t, num, seconds, onLangChange } from './i18n.js';
 import { intParam, writeState } from './router.js';
 import { key, parseSquareList, squareList, squareName } from './notation.js';
 import { conflictText } from './conflict.js';
 import { $, h, announce, errorText, formError, setText, wholeNumber } from './ui.js';
 
-const MAX_N = 64;
+// The server checks boards of up to 64 files, but past 32 the squares are too small to read or
+// click on a screen; Big boards draws the large ones.
+const MAX_N = 32;
 
 export function createPlace() {
   const s = {
@@ -81,6 +83,7 @@ export function createPlace() {
 
   function changed(say) {
     s.check = null;
+    $('place-verdict').hidden = true;
     render();
     save();
     runCheck(say);
@@ -212,11 +215,24 @@ export function createPlace() {
       if (seq !== s.checkSeq) return;
       s.check = res;
       render();
+      if (explicit) showVerdict(res);
       if (say || explicit) announce([say, $('place-status').textContent, ...res.conflicts.map(conflictText)].filter(Boolean).join('. '));
     } catch (e) {
       if (seq !== s.checkSeq) return;
       setError(e);
     }
+  }
+
+  /** Check's verdict, large and framed, shown again at each press (it stays until a change). */
+  function showVerdict(res) {
+    const el = $('place-verdict');
+    const k = res.conflicts.length;
+    const key = res.complete ? 'place.verdictSolved' : k ? 'place.verdictBad' : 'place.verdictOk';
+    setText(el, key, { n: s.n, pairs: k, count: s.queens.length, left: s.n - s.queens.length }, 'verdict ' + (res.complete ? 'ok' : k ? 'bad' : 'open'));
+    el.hidden = false;
+    el.classList.remove('flash');
+    void el.offsetWidth;
+    el.classList.add('flash');
   }
 
   /** A message in place of the check's verdict: a key and its values, or a server's error. */
@@ -248,6 +264,7 @@ export function createPlace() {
         const bad = (s.check?.conflicts || []).length;
         const first = bad ? s.check.conflicts[0] : null;
         if (first) setStatus('place.impossibleClash', { what: () => conflictText(first) }, 'bad');
+        else if (!preset.length) setStatus('place.impossibleNone', { n: s.n }, 'bad');
         else setStatus('place.impossible', { n: s.n, list: preset.map(squareName).join(', ') }, 'bad');
         announce($('place-status').textContent);
       }
@@ -264,7 +281,13 @@ export function createPlace() {
     s.countCtl = ctl;
     $('place-cancel').hidden = false;
     $('place-count').disabled = true;
-    setText(out, 'place.counting', {}, 'result');
+    // The server gives no progress for this count: a spinner and the time spent, honestly.
+    const started = performance.now();
+    const elapsed = () => seconds((performance.now() - started) / 1000);
+    setText(out, 'place.countingFor', { s: elapsed }, 'result busy');
+    const timer = setInterval(() => {
+      if (s.countCtl === ctl) setText(out, 'place.countingFor', { s: elapsed }, 'result busy');
+    }, 250);
     try {
       const res = await getJSON(
         'completions',
@@ -272,13 +295,16 @@ export function createPlace() {
         { signal: ctl.signal },
       );
       const count = () => num(res.completions);
-      if (res.capped) setText(out, 'place.capped', { count });
-      else setText(out, 'place.completionsCount', { count, raw: res.completions });
+      clearInterval(timer);
+      if (res.capped) setText(out, 'place.capped', { count }, 'result');
+      else setText(out, 'place.completionsCount', { count, raw: res.completions, s: elapsed() }, 'result');
       out.dataset.count = String(res.completions);
     } catch (e) {
+      clearInterval(timer);
       setText(out, '', {}, 'result bad');
       out.textContent = errorText(e);
     } finally {
+      clearInterval(timer);
       if (s.countCtl === ctl) {
         s.countCtl = null;
         $('place-cancel').hidden = true;
@@ -297,9 +323,12 @@ export function createPlace() {
       formError($('place-n-error'), errorText(e), field);
       return;
     }
-    formError($('place-n-error'), '', field);
     const n = Number(text);
-    if (n > MAX_N) return;
+    if (n > MAX_N) {
+      formError($('place-n-error'), t('place.tooBig', { text, max: MAX_N }), field);
+      return;
+    }
+    formError($('place-n-error'), '', field);
     const kept = s.queens.filter((q) => q[0] <= n && q[1] <= n);
     s.n = n;
     commit(kept, { say: t('place.newBoard', { n }) });
@@ -341,6 +370,7 @@ export function createPlace() {
         s.queens = queens;
         s.added = new Set();
         s.check = null;
+        $('place-verdict').hidden = true;
         render();
         runCheck();
       }

@@ -8,7 +8,7 @@ import { getJSON } from './api.js';
 import { t, num, onLangChange } from './i18n.js';
 import { intParam, writeState } from './router.js';
 import { rowsText, rowsToSquares, squareList, squareName } from './notation.js';
-import { $, h, announce, errorText, formError } from './ui.js';
+import { $, h, announce, errorText, formError, setText, wholeNumber } from './ui.js';
 
 const PAGE = 100;
 const MAX_N = 20;
@@ -39,8 +39,24 @@ export function createSolutions() {
     return true;
   }
 
+  /** How many solutions (or classes) N has: the listing's total, else the table of counts. */
+  function knownTotal() {
+    if (s.page && s.page.total !== null && s.page.total !== undefined) return Number(s.page.total);
+    const row = s.counts?.find((r) => r.n === s.n);
+    if (!row) return null;
+    return Number(s.fund ? row.fundamental : row.total);
+  }
+
   async function select(i, { focusList = false, say = false } = {}) {
     if (i < 1) return;
+    // A number past the last solution is brought back to the last, and said so.
+    let clamped = null;
+    if (!s.counts) await loadCountsQuietly();
+    const total = knownTotal();
+    if (total !== null && total > 0 && i > total) {
+      clamped = { asked: i, total };
+      i = total;
+    }
     const offset = Math.floor((i - 1) / PAGE) * PAGE;
     try {
       if (!s.page || s.page.offset !== offset) {
@@ -52,10 +68,16 @@ export function createSolutions() {
     }
     const sol = s.page.solutions[i - 1 - offset];
     if (!sol) {
-      if (!s.page.solutions.length) clearDetail();
+      if (!s.page.solutions.length && s.page.offset === 0) {
+        s.i = null;
+        save();
+        clearDetail();
+      }
       return;
     }
     s.i = i;
+    if (clamped) setText($('sol-clamped'), s.fund ? 'sol.clampedFund' : 'sol.clamped', { asked: num(clamped.asked), total: num(clamped.total), n: s.n });
+    else setText($('sol-clamped'), '');
     save();
     renderList();
     if (focusList) $('sol-list').focus();
@@ -69,12 +91,12 @@ export function createSolutions() {
   function totalText() {
     const p = s.page;
     if (!p) return '';
-    const known = p.total !== null && p.total !== undefined;
+    const total = knownTotal();
     if (!p.solutions.length && p.offset === 0) return t('sol.none', { n: s.n });
     const from = p.solutions.length ? p.offset + 1 : 0;
     const to = p.offset + p.solutions.length;
     const what = s.fund ? 'sol.summaryFund' : 'sol.summary';
-    return t(what, { n: s.n, total: known ? num(p.total) : t('sol.unknownTotal'), from: num(from), to: num(to) });
+    return t(what, { n: s.n, total: total !== null ? num(total) : t('sol.unknownTotal'), raw: total, from: num(from), to: num(to) });
   }
 
   function renderList() {
@@ -99,7 +121,9 @@ export function createSolutions() {
     document.getElementById(`sol-opt-${s.i}`)?.scrollIntoView({ block: 'nearest' });
     $('sol-prev-page').disabled = p.offset === 0;
     $('sol-next-page').disabled = !p.more;
-    $('sol-page').textContent = t('sol.pageOf', { from: num(p.offset + 1), to: num(p.offset + p.solutions.length) });
+    $('sol-page').textContent = p.solutions.length ? t('sol.pageOf', { from: num(p.offset + 1), to: num(p.offset + p.solutions.length) }) : '';
+    $('sol-next-page').disabled = !p.more || (knownTotal() !== null && p.offset + PAGE >= knownTotal());
+    $('sol-k').max = String(knownTotal() ?? '');
     $('sol-prev').disabled = s.i <= 1;
     $('sol-next').disabled = !p.more && s.i >= p.offset + p.solutions.length;
   }
@@ -127,12 +151,14 @@ export function createSolutions() {
   function clearDetail() {
     s.detail = null;
     board.resize(s.n, s.n);
+    board.setPieces([]);
     board.setLabel(t('sol.none', { n: s.n }));
     $('sol-title').textContent = t('sol.none', { n: s.n });
-    $('sol-facts').replaceChildren();
+    $('sol-facts').replaceChildren(h('dt', { text: t('sol.why') }), h('dd', { text: t(s.n === 2 ? 'big.none2' : 'big.none3') }));
     $('orbit-grid').replaceChildren();
     $('orbit-grid').dataset.distinct = '0';
-    $('orbit-summary').textContent = '';
+    $('orbit-summary').textContent = t('orbit.none', { n: s.n });
+    setText($('sol-clamped'), '');
   }
 
   function symName(name) {
@@ -145,7 +171,9 @@ export function createSolutions() {
     const i = sol.index + 1;
     $('sol-title').textContent = t('sol.title1', { i: num(i), rows: rowsText(sol.rows) });
     const kind = t('kind.' + c.kind);
-    const fixed = c.fixed_by.map(symName).join(', ');
+    // Every board is left as it is by the identity: name the others, or say there are none.
+    const others = c.fixed_by.filter((name) => name !== 'identity');
+    const fixed = others.length ? others.map(symName).join(', ') : t('sol.fixedNone');
     $('sol-facts').replaceChildren(
       h('dt', { text: t('sol.kind') }),
       h('dd', {}, h('span', { class: 'kind-badge', text: kind })),
@@ -269,6 +297,14 @@ export function createSolutions() {
 
   // --- the table of counts ---
 
+  async function loadCountsQuietly() {
+    try {
+      s.counts = (await getJSON('counts')).rows;
+    } catch {
+      s.counts = null;
+    }
+  }
+
   async function loadCounts() {
     if (!s.counts) {
       try {
@@ -323,6 +359,17 @@ export function createSolutions() {
   }
 
   $('sol-form').addEventListener('submit', submit);
+  $('sol-goto').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const k = wholeNumber($('sol-k').value);
+    const total = knownTotal();
+    if (k === null || k < 1) {
+      formError($('sol-k-error'), t('sol.badK', { text: $('sol-k').value.trim(), total: total === null ? '—' : num(total) }), $('sol-k'));
+      return;
+    }
+    formError($('sol-k-error'), '', $('sol-k'));
+    select(k, { say: true });
+  });
   $('sol-fund').addEventListener('change', () => submit());
   $('sol-prev').addEventListener('click', () => select(s.i - 1, { say: true }));
   $('sol-next').addEventListener('click', () => select(s.i + 1, { say: true }));
@@ -357,7 +404,7 @@ export function createSolutions() {
         s.fund = fund;
         s.page = null;
       }
-      if (i !== s.i || !s.detail || s.detail.sol.index + 1 !== i || !s.page) select(i);
+      if (n <= 3 || i !== s.i || !s.detail || s.detail.sol.index + 1 !== i || !s.page) select(i);
       else save();
       loadGallery();
       loadCounts();

@@ -39,7 +39,7 @@ test('each queen put by a click leaves fewer squares unwatched', async () => {
   await click(5, 5);
   await page.waitForFunction(() => document.querySelector('#guard-svg').dataset.queens === 'd4,e5');
   assert.ok((await unwatched()) < 36);
-  assert.match(page.url(), /#\/guard\?n=8&q=d4,e5$/);
+  assert.match(page.url(), /#\/guard\?n=8&q=d4,e5&lang=en$/);
   await click(4, 4);
   await page.waitForFunction(() => document.querySelector('#guard-svg').dataset.queens === 'e5');
   noScriptErrors(page);

@@ -31,7 +31,7 @@ test('placing a1 and c5 and pressing complete gives eight queens the server acce
   await click(1, 1);
   await click(3, 5);
   await page.waitForFunction(() => document.querySelector('#place-svg').dataset.queens === 'a1,c5');
-  assert.match(page.url(), /#\/place\?n=8&q=a1,c5$/);
+  assert.match(page.url(), /#\/place\?n=8&q=a1,c5&lang=en$/);
   await page.locator('#place-status', { hasText: 'no two attack' }).waitFor();
   await page.click('#place-complete');
   await page.locator('#place-note', { hasText: 'Completed: 6 queens added around your 2' }).waitFor();

@@ -21,7 +21,7 @@ test('all 92 solutions of 8 are listed in the order of queens list', async () =>
   assert.equal(first, '1 5 8 6 3 7 2 4');
   await page.locator('#sol-list li').nth(2).click();
   await page.locator('#sol-title', { hasText: 'Solution 3: 1 7 4 6 8 2 5 3' }).waitFor();
-  assert.match(page.url(), /#\/solutions\?n=8&i=3$/);
+  assert.match(page.url(), /#\/solutions\?n=8&i=3&lang=en$/);
   // the keyboard walks the list
   await page.locator('#sol-list').focus();
   await page.keyboard.press('ArrowDown');

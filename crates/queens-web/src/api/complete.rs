@@ -57,7 +57,7 @@ pub async fn count(
         Ok(instance) => instance,
         Err(reason) => {
             return Ok(Json(
-                json!({"n": n, "completions": 0, "capped": false, "reason": reason}),
+                json!({"n": n, "completions": 0, "capped": false, "reason": crate::lang::say(&reason)}),
             ))
         }
     };
@@ -84,7 +84,7 @@ fn instance(n: usize, presets: &[Square]) -> ApiResult<Result<Instance, String>>
 }
 
 fn impossible(n: usize, reason: String) -> Value {
-    json!({"n": n, "status": "impossible", "reason": reason})
+    json!({"n": n, "status": "impossible", "reason": crate::lang::say(&reason)})
 }
 
 fn no_completion(n: usize, presets: &[Square]) -> String {

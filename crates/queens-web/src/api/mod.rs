@@ -45,6 +45,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/solve", endpoint(solve::get))
         .route("/dominate", endpoint(dominate::get))
         .fallback(not_found)
+        .layer(axum::middleware::from_fn(crate::lang::scope))
         .with_state(state)
 }
 
@@ -85,5 +86,5 @@ pub fn pairs(squares: impl IntoIterator<Item = Square>) -> Vec<[u64; 2]> {
 
 /// Two attacking queens: `{"a":[3,8],"b":[7,4],"line":"anti-diagonal","text":"..."}`.
 pub fn conflict(c: &Conflict) -> Value {
-    json!({"a": pair(c.a), "b": pair(c.b), "line": c.line.to_string(), "text": c.to_string()})
+    json!({"a": pair(c.a), "b": pair(c.b), "line": c.line.to_string(), "text": crate::lang::say(&c.to_string())})
 }

@@ -35,7 +35,7 @@ pub async fn get(
         return Ok(Json(json!({
             "n": n,
             "exists": false,
-            "reason": format!("no solution exists for N = {n}: {why}"),
+            "reason": crate::lang::say(&format!("no solution exists for N = {n}: {why}")),
         })));
     }
     let found = state

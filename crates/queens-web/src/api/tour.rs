@@ -79,7 +79,7 @@ pub async fn get(
             ..answer
         })),
         Err(e @ (FindError::NoTour(_) | FindError::Exhausted { .. })) => Ok(Json(Answer {
-            reason: Some(e.to_string()),
+            reason: Some(crate::lang::say(&e.to_string())),
             ..answer
         })),
         Err(e @ FindError::Invalid(_)) => Err(ApiError::Internal(e.to_string())),

@@ -60,8 +60,8 @@ pub async fn get(
     };
     let n = q.n(max).map_err(|e| match algorithm {
         Algorithm::Brute | Algorithm::Permutations => bad(format!(
-            "{} (the most algorithm {algorithm} traces)",
-            e.body()["error"].as_str().unwrap_or_default()
+            "{} (the {algorithm} algorithm traces N up to {max})",
+            e.english()["error"].as_str().unwrap_or_default()
         )),
         _ => e,
     })?;

@@ -1,0 +1,151 @@
+// The page in a classroom: the address holds the part on screen and its language (a hidden
+// part never writes it, an invalid value never enters it), and the server speaks the page's
+// language, so a Russian page shows no English message.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { browser, open, noScriptErrors, shot } from '../lib.mjs';
+
+let b;
+let page;
+before(async () => {
+  b = await browser({ viewport: { width: 1366, height: 850 } });
+  page = await open(b.context, '#/place');
+});
+after(async () => b.close());
+
+/** Clicks square [col, row] of an n x n board drawn by board.js. */
+async function clickSquare(selector, col, row, n) {
+  const box = await page.locator(selector).boundingBox();
+  const vb = (await page.locator(selector).getAttribute('viewBox')).split(' ').map(Number);
+  const s = box.width / vb[2];
+  await page.mouse.click(box.x + (-vb[0] + (col - 0.5) * 10) * s, box.y + (-vb[1] + (n - row + 0.5) * 10) * s);
+}
+
+/** Latin words of four letters or more in a text (squares, N and numbers are not words). */
+function englishWords(text) {
+  return (text.match(/[A-Za-z']{4,}/g) || []).filter((w) => !['Parberry', 'Schwenk', 'Warnsdorff', 'wirth', 'warnsdorff', 'divide', 'narrow', 'auto'].includes(w));
+}
+
+test('after Watch, Place and a switch to Russian, the address is the Place board in Russian', async () => {
+  await page.click('[data-lang="en"]');
+  await page.click('#tab-watch');
+  await page.locator('#panel-watch:not([hidden])').waitFor();
+  await page.click('#tab-place');
+  await page.locator('#place-svg').waitFor();
+  await page.click('#place-clear');
+  await clickSquare('#place-svg', 1, 1, 8);
+  await page.waitForFunction(() => document.querySelector('#place-svg').dataset.queens === 'a1');
+  await page.click('[data-lang="ru"]');
+  // the Watch part loads its trace late: wait, then the address must still be Place's
+  await page.waitForTimeout(1500);
+  assert.match(page.url(), /#\/place\?n=8&q=a1&lang=ru$/);
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector('#place-svg')?.dataset.queens === 'a1');
+  assert.equal(await page.locator('#panel-place').isHidden(), false, 'Place is shown after the reload');
+  assert.equal(await page.locator('#tab-place').textContent(), 'Расстановка');
+  // the language in a shared address wins over the one remembered
+  await page.goto(new URL('#/place?n=8&q=a1&lang=en', page.url()).href);
+  await page.locator('#tab-place', { hasText: 'Place' }).waitFor();
+  noScriptErrors(page);
+});
+
+test('the Knight part keeps its address through a switch of language', async () => {
+  await page.goto(new URL('#/knight?b=5x5&from=c3&lang=en', page.url()).href);
+  await page.locator('#knight-status', { hasText: 'A tour of the 5 × 5 board' }).waitFor();
+  await page.click('#tab-watch');
+  await page.locator('#panel-watch:not([hidden])').waitFor();
+  await page.click('#tab-knight');
+  await page.click('[data-lang="ru"]');
+  await page.waitForTimeout(1000);
+  assert.match(page.url(), /#\/knight\?b=5x5&from=c3.*&lang=ru$/);
+  await page.click('[data-lang="en"]');
+});
+
+test('an invalid value never enters the address', async () => {
+  await page.goto(new URL('#/count?n=12&lang=en', page.url()).href);
+  await page.fill('#count-n', '0');
+  await page.click('#count-start');
+  await page.locator('#count-error:not(:empty), #count-status.bad').first().waitFor();
+  assert.doesNotMatch(page.url(), /n=0/);
+  await page.goto(new URL('#/place?n=8&q=a1,z9&lang=en', page.url()).href);
+  await page.waitForFunction(() => /#\/place/.test(location.hash) && document.querySelector('#place-svg')?.dataset.queens === 'a1');
+  assert.doesNotMatch(page.url(), /z9/);
+  noScriptErrors(page);
+});
+
+test('a Russian page shows no English message of the server', async () => {
+  await page.goto(new URL('#/knight?b=4x4&from=a1&lang=ru', page.url()).href);
+  const status = page.locator('#knight-status');
+  await status.locator('xpath=self::*[contains(@class, "bad")]').waitFor();
+  const text = await status.textContent();
+  assert.match(text, /Обхода нет/);
+  assert.match(text, /Parberry/, 'the source is named');
+  assert.deepEqual(englishWords(text), []);
+  await shot(page, 'classroom-ru-knight-no-tour');
+  // a bad board size typed: the server's message, in Russian
+  await page.fill('#knight-rows', '0');
+  await page.click('#knight-form button[type=submit]');
+  await page.locator('#knight-error:not(:empty)').waitFor();
+  assert.deepEqual(englishWords(await page.locator('#knight-error').textContent()), []);
+  // no solution for N = 3, in Russian
+  await page.goto(new URL('#/place?n=3&lang=ru', page.url()).href);
+  await page.click('#place-complete');
+  await page.locator('#place-status.bad').waitFor();
+  const none = await page.locator('#place-status').textContent();
+  assert.deepEqual(englishWords(none), []);
+  assert.doesNotMatch(none, / \.|на \./, 'no empty list of queens');
+  await page.click('[data-lang="en"]');
+  noScriptErrors(page);
+});
+
+test('Solutions: a number past the last is brought back, N = 2 writes the address, N = 16 knows its total', async () => {
+  await page.goto(new URL('#/solutions?n=8&i=500&lang=en', page.url()).href);
+  await page.locator('#sol-clamped', { hasText: 'There is no solution #500: N = 8 has 92' }).waitFor();
+  await page.waitForFunction(() => /i=92/.test(location.hash));
+  assert.match(await page.locator('#sol-title').textContent(), /^Solution 92:/);
+  assert.match(await page.locator('#sol-summary').textContent(), /N = 8: 92 solutions; 1–92 listed/);
+  assert.equal(await page.locator('#sol-page').textContent(), 'page: 1–92');
+  assert.ok(await page.locator('#sol-next-page').isDisabled());
+  await shot(page, 'classroom-solutions-clamped');
+  // go to solution #k
+  await page.fill('#sol-k', '40');
+  await page.click('#sol-goto button[type=submit]');
+  await page.waitForFunction(() => /i=40/.test(location.hash));
+  assert.match(await page.locator('#sol-title').textContent(), /^Solution 40:/);
+  // N = 2: the address follows, the orbit box says why it is empty
+  await page.fill('#sol-n', '2');
+  await page.click('#sol-form button[type=submit]');
+  await page.waitForFunction(() => /#\/solutions\?n=2&lang=en$/.test(location.hash));
+  await page.locator('#orbit-summary', { hasText: 'N = 2 has no solution' }).waitFor();
+  // N = 16: the total from the table of counts, and rows on one line
+  await page.fill('#sol-n', '16');
+  await page.click('#sol-form button[type=submit]');
+  await page.locator('#sol-summary', { hasText: '14,772,512 solutions' }).waitFor();
+  const heights = await page.$$eval('#sol-list li', (lis) => lis.slice(0, 5).map((li) => li.getBoundingClientRect().height));
+  assert.ok(Math.max(...heights) < 40, `a row of N = 16 wraps: ${heights}`);
+  // a solution without symmetry is left unchanged by no turn or mirror, said in words
+  await page.goto(new URL('#/solutions?n=8&i=1&lang=en', page.url()).href);
+  await page.locator('#sol-facts dd', { hasText: 'no turn or mirror' }).waitFor();
+  assert.doesNotMatch(await page.locator('#sol-facts').textContent(), /as it is/);
+  noScriptErrors(page);
+});
+
+test('Place: Check shows a verdict, the size is bounded to what is readable, 1 queen is one', async () => {
+  await page.goto(new URL('#/place?n=8&q=a1,b3&lang=en', page.url()).href);
+  await page.waitForFunction(() => document.querySelector('#place-svg').dataset.queens === 'a1,b3');
+  await page.click('#place-check');
+  await page.locator('#place-verdict:not([hidden])', { hasText: 'Checked: no two of the 2 queens attack' }).waitFor();
+  await page.goto(new URL('#/place?n=8&q=a1,b2&lang=en', page.url()).href);
+  await page.waitForFunction(() => document.querySelector('#place-svg').dataset.queens === 'a1,b2');
+  assert.ok(await page.locator('#place-verdict').isHidden(), 'a change hides the old verdict');
+  await page.click('#place-check');
+  await page.locator('#place-verdict.bad', { hasText: '1 pair attacks' }).waitFor();
+  await shot(page, 'classroom-place-verdict');
+  await page.fill('#place-n', '40');
+  await page.click('#place-form button[type=submit]');
+  await page.locator('#place-n-error', { hasText: 'from 1 to 32' }).waitFor();
+  await page.goto(new URL('#/place?n=1&q=a1&lang=en', page.url()).href);
+  await page.locator('#place-status', { hasText: 'Solved: 1 queen and' }).waitFor();
+  noScriptErrors(page);
+});
