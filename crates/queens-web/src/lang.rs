@@ -185,7 +185,11 @@ fn fill(template: &str, holes: &[&str], lang: Lang) -> String {
             Some(index) => (true, index),
             None => (false, name),
         };
-        match index.parse::<usize>().ok().and_then(|i| holes.get(i.wrapping_sub(1))) {
+        match index
+            .parse::<usize>()
+            .ok()
+            .and_then(|i| holes.get(i.wrapping_sub(1)))
+        {
             Some(hole) if words => out.push_str(&translate(hole, lang)),
             Some(hole) => out.push_str(hole),
             None => out.push_str(&rest[open..(close + 1).min(rest.len())]),
@@ -250,6 +254,8 @@ const PATTERNS: &[(&str, &str)] = &[
     ("bad {} '{}': engine {} counts N up to {}", "неверное N «{2}»: метод {3} считает N не больше {4}"),
     ("bad rows '{}': two queens in one row; classify takes one queen in each row and column",
      "неверные строки «{1}»: два ферзя на одной горизонтали; нужен один ферзь на каждой горизонтали и вертикали"),
+    ("bad n '{}': covers are searched for N up to {} (and N prime to 6 up to {})",
+     "неверное N «{1}»: покрытия ищутся для N не больше {2} (и для N, взаимно простых с 6, — не больше {3})"),
     ("bad {} '{}': expected {}", "неверное значение {1} «{2}»: нужно {~3}"),
     ("bad {}: square '{}' is off the {}x{} board (files a..{}, ranks 1..{})",
      "неверное значение {1}: клетки «{2}» нет на доске {3}x{4} (вертикали a..{5}, горизонтали 1..{6})"),
@@ -330,7 +336,27 @@ mod tests {
     fn no_english(text: &str) {
         let words = text
             .split(|c: char| !c.is_ascii_alphabetic() && c != '\'')
-            .filter(|w| w.len() > 3 && !["Parberry", "Schwenk", "explicit", "true", "false", "conflicts", "count", "memory", "queens", "tour", "wirth", "brute", "permutations", "lang", "rows"].contains(w));
+            .filter(|w| {
+                w.len() > 3
+                    && ![
+                        "Parberry",
+                        "Schwenk",
+                        "explicit",
+                        "true",
+                        "false",
+                        "conflicts",
+                        "count",
+                        "memory",
+                        "queens",
+                        "tour",
+                        "wirth",
+                        "brute",
+                        "permutations",
+                        "lang",
+                        "rows",
+                    ]
+                    .contains(w)
+            });
         let left: Vec<&str> = words.collect();
         assert!(left.is_empty(), "English left in {text:?}: {left:?}");
     }
@@ -341,11 +367,31 @@ mod tests {
         let control = queens::Control::new();
         for (board, from, closed) in [
             (board, queens::Square::new(0, 0), false),
-            (queens::tour::Board::new(3, 5), queens::Square::new(0, 0), false),
-            (queens::tour::Board::new(5, 5), queens::Square::new(1, 0), false),
-            (queens::tour::Board::new(5, 5), queens::Square::new(0, 0), true),
-            (queens::tour::Board::new(4, 6), queens::Square::new(0, 0), true),
-            (queens::tour::Board::new(3, 8), queens::Square::new(0, 0), true),
+            (
+                queens::tour::Board::new(3, 5),
+                queens::Square::new(0, 0),
+                false,
+            ),
+            (
+                queens::tour::Board::new(5, 5),
+                queens::Square::new(1, 0),
+                false,
+            ),
+            (
+                queens::tour::Board::new(5, 5),
+                queens::Square::new(0, 0),
+                true,
+            ),
+            (
+                queens::tour::Board::new(4, 6),
+                queens::Square::new(0, 0),
+                true,
+            ),
+            (
+                queens::tour::Board::new(3, 8),
+                queens::Square::new(0, 0),
+                true,
+            ),
         ] {
             let e = queens::tour::decide(board, from, closed, &control).unwrap_err();
             no_english(&ru(&e.to_string()));
@@ -358,7 +404,11 @@ mod tests {
 
     #[test]
     fn the_query_messages_are_translated() {
-        let q = crate::query::Query::parse(Some("n=0&queens=z9&rows=1,9&x=2"), &["n", "queens", "rows", "x"]).unwrap();
+        let q = crate::query::Query::parse(
+            Some("n=0&queens=z9&rows=1,9&x=2"),
+            &["n", "queens", "rows", "x"],
+        )
+        .unwrap();
         let errors = [
             q.n(64).unwrap_err(),
             q.squares("queens", 8).unwrap_err(),
@@ -377,7 +427,10 @@ mod tests {
             "неверное значение closed «x»: нужно true или false"
         );
         let text = ru("bad n '0': expected a whole number from 1 to 64");
-        assert_eq!(text, "неверное значение n «0»: нужно целое число от 1 до 64");
+        assert_eq!(
+            text,
+            "неверное значение n «0»: нужно целое число от 1 до 64"
+        );
     }
 
     #[test]
@@ -389,15 +442,24 @@ mod tests {
 
     #[test]
     fn holes_are_shortest_first() {
-        assert_eq!(matches("a {} b {}", "a x b y b z"), Some(vec!["x", "y b z"]));
-        assert_eq!(matches("{} and {} attack", "a1 and c3 attack"), Some(vec!["a1", "c3"]));
+        assert_eq!(
+            matches("a {} b {}", "a x b y b z"),
+            Some(vec!["x", "y b z"])
+        );
+        assert_eq!(
+            matches("{} and {} attack", "a1 and c3 attack"),
+            Some(vec!["a1", "c3"])
+        );
         assert_eq!(matches("exact", "exact"), Some(vec![]));
         assert_eq!(matches("exact", "exactly"), None);
     }
 
     #[test]
     fn the_language_comes_from_the_query_or_the_header() {
-        assert_eq!(split_lang(Some("n=8&lang=ru")), Ok((Some(Lang::Ru), Some("n=8".into()))));
+        assert_eq!(
+            split_lang(Some("n=8&lang=ru")),
+            Ok((Some(Lang::Ru), Some("n=8".into())))
+        );
         assert_eq!(split_lang(Some("n=8")), Ok((None, None)));
         assert!(split_lang(Some("lang=de")).is_err());
         assert!(split_lang(Some("lang=ru&lang=en")).is_err());

@@ -1,6 +1,8 @@
 // Big boards: one solution for N up to 100,000 from the server (the explicit construction or
 // min-conflicts), checked there with the library's linear check, drawn on a canvas that zooms
 // from the whole board (a queen per pixel or less) down to single squares with their queens.
+// Zoom in goes towards the queen nearest the middle of the view, so a close view always shows
+// queens, never an empty stretch of squares; a small board fills the picture.
 
 import { getJSON } from './api.js';
 import { t, num, seconds, onLangChange } from './i18n.js';
@@ -21,7 +23,7 @@ export function createBig() {
 
   function clampView() {
     const f = fit();
-    s.scale = Math.min(Math.max(s.scale || f, f), MAX_CELL);
+    s.scale = Math.min(Math.max(s.scale || f, f), Math.max(MAX_CELL, f));
     const half = (canvas.clientWidth || 600) / s.scale / 2;
     s.cx = Math.min(Math.max(s.cx, half), Math.max(half, s.n - half));
     s.cy = Math.min(Math.max(s.cy, half), Math.max(half, s.n - half));
@@ -141,6 +143,9 @@ export function createBig() {
       ctx.globalAlpha = 1;
     }
     ctx.fillStyle = piece;
+    let shown = 0;
+    for (let c = c0; c <= c1; c++) if (s.rows[c - 1] >= rBot && s.rows[c - 1] <= rTop) shown++;
+    canvas.dataset.shown = String(shown);
     if (sc >= 14) {
       queenPath ||= queenShapes();
       ctx.lineWidth = 4;
@@ -165,7 +170,7 @@ export function createBig() {
         ctx.fillRect((c - 1 - left) * sc + (sc - dot) / 2, (top - r) * sc + (sc - dot) / 2, dot, dot);
       }
     }
-    const view = t('big.view', { f0: fileName(c0), f1: fileName(c1), r0: num(rBot), r1: num(rTop), n: num(n), zoom: num(Math.round((sc / fit()) * 10) / 10) });
+    const view = t('big.view', { f0: fileName(c0), f1: fileName(c1), c0: num(c0), c1: num(c1), r0: num(rBot), r1: num(rTop), n: num(n), zoom: num(Math.round((sc / fit()) * 10) / 10) });
     $('big-view').textContent = view;
     canvas.setAttribute('aria-label', t('big.canvasLabel', { n: num(n) }) + ' ' + view);
   }
@@ -194,6 +199,34 @@ export function createBig() {
     clampView();
     s.cx = atX - (px - w / 2) / s.scale;
     s.cy = atY - (py - w / 2) / s.scale;
+    clampView();
+    draw();
+    save();
+  }
+
+  /** The centre of the queen nearest the middle of the view, in board units (x from the left, y from the top). */
+  function nearestQueen() {
+    let best = null;
+    let bestD = Infinity;
+    for (let c = 1; c <= s.n; c++) {
+      const x = c - 0.5;
+      const y = s.n - s.rows[c - 1] + 0.5;
+      const d = Math.abs(x - s.cx) + Math.abs(y - s.cy);
+      if (d < bestD) {
+        bestD = d;
+        best = [x, y];
+      }
+    }
+    return best;
+  }
+
+  /** Zoom in by `factor` with the queen nearest the middle of the view in the middle. */
+  function zoomToQueen(factor) {
+    if (!s.rows) return;
+    const q = nearestQueen();
+    s.scale *= factor;
+    clampView();
+    [s.cx, s.cy] = q;
     clampView();
     draw();
     save();
@@ -233,10 +266,10 @@ export function createBig() {
       ev.preventDefault();
       pan(...keys[ev.key]);
       save();
-    } else if (ev.key === '+' || ev.key === '=') zoomAt(1.5, w / 2, w / 2);
+    } else if (ev.key === '+' || ev.key === '=') zoomToQueen(1.5);
     else if (ev.key === '-') zoomAt(1 / 1.5, w / 2, w / 2);
   });
-  $('big-zoom-in').addEventListener('click', () => zoomAt(2, canvas.clientWidth / 2, canvas.clientWidth / 2));
+  $('big-zoom-in').addEventListener('click', () => zoomToQueen(2));
   $('big-zoom-out').addEventListener('click', () => zoomAt(0.5, canvas.clientWidth / 2, canvas.clientWidth / 2));
   $('big-zoom-fit').addEventListener('click', () => {
     s.scale = 0;

@@ -149,26 +149,52 @@ export class Board {
     }
   }
 
-  /** Text on squares: [{ sq, text, cls }] (move numbers, onward counts). */
+  /**
+   * Text on squares: [{ sq, text, cls, at, badge, scale }] (move numbers, onward counts).
+   * `at: 'corner'` writes a small number in the square's top left corner (beside a piece),
+   * `badge` puts the text in a round badge, so that counts look apart from visit numbers, and
+   * `scale` enlarges the text past its square (milestones on a dense board).
+   */
   setMarks(list, fontScale = 0.42) {
     const g = this.layers.marks;
     g.replaceChildren();
-    for (const { sq, text, cls = '' } of list) {
-      const [x, y] = this.centre(sq);
+    for (const { sq, text, cls = '', at = 'centre', badge = false, scale = 1 } of list) {
+      let [x, y] = this.centre(sq);
       const len = String(text).length;
-      const fs = CELL * Math.min(fontScale, 0.9 / Math.max(len, 1.6));
+      let fs = CELL * Math.min(fontScale, 0.9 / Math.max(len, 1.6)) * scale;
+      if (at === 'corner') {
+        fs = CELL * Math.min(0.26, 0.5 / Math.max(len, 1.6));
+        x -= CELL / 2 - fs * 0.35 * Math.max(len, 1.6);
+        y -= CELL / 2 - fs * 0.7;
+      }
+      if (badge) svg('circle', { cx: x, cy: y, r: CELL * 0.27, class: `mark-badge ${cls}` }, g);
       const t = svg('text', { x, y, 'font-size': fs, 'text-anchor': 'middle', 'dominant-baseline': 'central', class: `mark ${cls}` }, g);
       t.textContent = String(text);
     }
   }
 
-  /** A path through square centres, e.g. a knight's tour; `closed` joins the ends. */
-  setPath(squares, { closed = false, cls = '' } = {}) {
+  /**
+   * A path through square centres, e.g. a knight's tour; `closed` joins the ends. `gradient`
+   * draws it in 24 pieces coloured from blue (start) to red (end), for long paths where the
+   * order cannot be read from numbers.
+   */
+  setPath(squares, { closed = false, cls = '', gradient = false } = {}) {
     const g = this.layers.path;
     g.replaceChildren();
     if (squares.length < 2) return;
-    const pts = squares.map((s) => this.centre(s).map((v) => v.toFixed(2)).join(',')).join(' ');
-    svg(closed ? 'polygon' : 'polyline', { points: pts, class: `path ${cls}` }, g);
+    const point = (s) => this.centre(s).map((v) => v.toFixed(2)).join(',');
+    if (!gradient) {
+      svg(closed ? 'polygon' : 'polyline', { points: squares.map(point).join(' '), class: `path ${cls}` }, g);
+    } else {
+      const all = closed ? [...squares, squares[0]] : squares;
+      const pieces = 24;
+      const per = Math.ceil((all.length - 1) / pieces);
+      for (let j = 0; j * per < all.length - 1; j++) {
+        const part = all.slice(j * per, Math.min(all.length, (j + 1) * per + 1));
+        const line = svg('polyline', { points: part.map(point).join(' '), class: `path gradient ${cls}` }, g);
+        line.style.stroke = `hsl(${220 - (200 * j) / pieces}, 70%, 45%)`;
+      }
+    }
     const [sx, sy] = this.centre(squares[0]);
     svg('circle', { cx: sx, cy: sy, r: CELL * 0.16, class: 'path-start' }, g);
   }

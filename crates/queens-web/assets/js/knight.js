@@ -2,7 +2,10 @@
 // (the server's: wirth, warnsdorff, divide, narrow, auto), open or closed. The path is
 // animated move by move on boards up to 30 x 30 and drawn as one picture on larger ones. At
 // each move the page shows the candidate squares with their onward moves (Warnsdorff's rule:
-// go where the fewest moves lead on), computed here from the path the server sent.
+// go where the fewest moves lead on), computed here from the path the server sent. Past
+// 12 x 12 the path is drawn in colours from blue to red, numbered at a few milestones, and a
+// square's number shows under the pointer. By hand: the student moves the knight by clicking,
+// the legal moves and Warnsdorff's hint shown, with undo.
 
 import { Board } from './board.js';
 import { getJSON, stream } from './api.js';
@@ -12,10 +15,13 @@ import { key, parseSquareName, squareName } from './notation.js';
 import { $, announce, errorText, formError, setText, stepsPerSecond } from './ui.js';
 
 const ANIMATED = 30;
+// Past this side every square's number makes an unreadable mat: milestones and colours instead.
+const NUMBERED = 12;
+const SIDE_MAX = 1000;
 const JUMPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
 
 export function createKnight() {
-  const s = { rows: 8, cols: 8, from: [1, 1], method: 'auto', closed: false, path: null, k: 0, playing: false, seq: 0, countClose: null, key: '' };
+  const s = { rows: 8, cols: 8, from: [1, 1], method: 'auto', closed: false, path: null, k: 0, playing: false, seq: 0, countClose: null, key: '', hand: null, noTour: false };
   let board = null;
   const canvas = $('knight-canvas');
 
@@ -31,8 +37,10 @@ export function createKnight() {
     }
     canvas.hidden = true;
     if (!board) {
-      board = new Board({ cols: s.cols, rows: s.rows, interactive: true, onActivate: (sq) => chooseStart(sq), onCursor: (sq) => announce(squareName(sq)) });
+      board = new Board({ cols: s.cols, rows: s.rows, interactive: true, onActivate: (sq) => (s.hand ? handMove(sq) : chooseStart(sq)), onCursor: (sq) => announce(squareName(sq)) });
       board.svg.id = 'knight-svg';
+      board.svg.addEventListener('mousemove', (ev) => hover(board.squareAt(ev.clientX, ev.clientY)));
+      board.svg.addEventListener('mouseleave', () => hover(null));
       $('knight-board').appendChild(board.el);
     }
     board.el.hidden = false;
@@ -59,14 +67,19 @@ export function createKnight() {
     pause();
     s.path = null;
     s.k = 0;
+    s.noTour = false;
+    endHand(false);
     ensureBoard();
     drawStatic();
     status('knight.searching');
+    explainMethod();
+    countPlan();
     setText($('knight-count-result'), '');
     try {
       const res = await getJSON('tour', { board: boardText(), from: squareName(s.from), method: s.method, closed: s.closed });
       if (seq !== s.seq) return;
       if (res.found === false || !res.path) {
+        s.noTour = true;
         status('knight.noTour', { reason: res.reason }, 'bad');
         announce($('knight-status').textContent);
         render();
@@ -170,10 +183,14 @@ export function createKnight() {
   function render() {
     $('knight-from').value = squareName(s.from);
     const path = s.path;
+    if (s.hand) return renderHand();
     if (!path) {
       drawStatic();
       $('knight-move').textContent = '';
       $('knight-pos').textContent = '';
+      // No tour on screen: the timeline starts again from nothing.
+      $('knight-step').max = '0';
+      $('knight-step').value = '0';
       save();
       return;
     }
@@ -188,8 +205,9 @@ export function createKnight() {
     const visited = new Set(shown.map(key));
     const cur = shown[shown.length - 1];
     const closedNow = s.tourClosed && k === path.length;
-    board.setPath(shown, { closed: closedNow });
-    const marks = shown.map((sq, i) => ({ sq, text: i + 1 }));
+    const dense = s.rows > NUMBERED || s.cols > NUMBERED;
+    board.setPath(shown, { closed: closedNow, gradient: dense });
+    const marks = visitMarks(shown, dense, path.length);
     const hl = shown.map((sq) => ({ sq, cls: 'hl-visited' }));
     let words = t('knight.moveStart', { sq: squareName(path[0]) });
     if (k > 1) words = t('knight.move', { k: num(k - 1), from: squareName(path[k - 2]), to: squareName(cur) });
@@ -201,7 +219,7 @@ export function createKnight() {
       for (const c of counts) {
         const chosen = c.sq[0] === next[0] && c.sq[1] === next[1];
         hl.push({ sq: c.sq, cls: chosen ? 'hl-best' : 'hl-candidate' });
-        marks.push({ sq: c.sq, text: c.n, cls: 'onward' + (chosen ? ' best' : '') });
+        marks.push({ sq: c.sq, text: c.n, cls: 'onward' + (chosen ? ' best' : ''), badge: true });
       }
       const nextCount = counts.find((c) => c.sq[0] === next[0] && c.sq[1] === next[1]);
       words += ' ' + t('knight.candidates', { n: cands.length, next: squareName(next), onward: nextCount ? nextCount.n : 0, fewest: nextCount && nextCount.n === least ? t('knight.fewest') : '' });
@@ -219,6 +237,40 @@ export function createKnight() {
     $('knight-step').value = String(k);
     $('knight-pos').textContent = t('knight.pos', { k: num(k), total: num(path.length) });
     if (!s.playing) save();
+  }
+
+  /**
+   * The visit numbers: every square on boards up to 12 x 12, else the start, the end and a
+   * few round milestones. The current square's number goes in its corner, beside the knight.
+   */
+  function visitMarks(shown, dense, length) {
+    const step = dense ? milestone(length) : 1;
+    const last = shown.length - 1;
+    const marks = [];
+    shown.forEach((sq, i) => {
+      if (dense && i !== 0 && i !== last && (i + 1) % step !== 0) return;
+      const cls = (i === 0 ? 'visit start' : 'visit') + (dense ? ' milestone' : '');
+      marks.push({ sq, text: i + 1, cls, at: i === last && !dense ? 'corner' : 'centre', scale: dense ? 2.2 : 1 });
+    });
+    return marks;
+  }
+
+  /** A round step (10, 20, 25, 50, 100, ...) that gives about a dozen milestones. */
+  function milestone(len) {
+    const raw = Math.max(1, len / 12);
+    const p = Math.pow(10, Math.floor(Math.log10(raw)));
+    return [1, 2, 2.5, 5, 10].map((m) => m * p).find((m) => m >= raw && Number.isInteger(m)) || 10 * p;
+  }
+
+  /** The pointer over a square: its number in the tour (or in the student's path). */
+  function hover(sq) {
+    s.hoverSq = sq;
+    const out = $('knight-hover');
+    const path = s.hand || (s.path ? s.path.slice(0, s.k) : null);
+    if (!sq || !path) return setText(out, '');
+    const i = path.findIndex((p) => p[0] === sq[0] && p[1] === sq[1]);
+    if (i < 0) setText(out, 'knight.hoverNone', { sq: squareName(sq) });
+    else setText(out, 'knight.hover', { sq: squareName(sq), k: () => num(i + 1), total: () => num(s.hand ? s.rows * s.cols : s.path.length) });
   }
 
   /** A large board: one picture on a canvas, the path coloured from start (blue) to end (red). */
@@ -316,6 +368,110 @@ export function createKnight() {
     find();
   }
 
+  // --- what the methods do, and whether a count can end ---
+
+  function explainMethod() {
+    setText($('knight-method-help'), 'knight.m.' + $('knight-method').value);
+  }
+
+  /** Before any count starts, the server's estimate says whether it can end here. */
+  async function countPlan() {
+    const out = $('knight-count-plan');
+    const board = boardText();
+    try {
+      const p = await getJSON('tour/count/plan', { board, from: squareName(s.from), closed: s.closed });
+      if (board !== boardText()) return;
+      const vars = { board: `${s.rows} × ${s.cols}`, need: () => num(p.memory_mib), limit: () => num(p.memory_limit_mib), secs: () => seconds(p.seconds), tlimit: () => seconds(p.time_limit) };
+      if (!p.fits_memory) setText(out, 'knight.planMemory', vars, 'note warn');
+      else if (!p.fits_time) setText(out, 'knight.planTime', vars, 'note warn');
+      else setText(out, 'knight.planOk', vars, 'small');
+      $('knight-count').disabled = !p.fits_memory;
+    } catch (e) {
+      if (board !== boardText()) return;
+      setText(out, '', {}, 'note warn');
+      out.textContent = errorText(e);
+      $('knight-count').disabled = true;
+    }
+  }
+
+  // --- by hand: the student moves the knight ---
+
+  function startHand() {
+    if (big()) return;
+    pause();
+    s.hand = [s.from];
+    $('knight-hand-undo').hidden = false;
+    setText($('knight-hand'), 'knight.handStop');
+    render();
+    announce($('knight-move').textContent);
+  }
+
+  function endHand(draw = true) {
+    if (!s.hand) return;
+    s.hand = null;
+    delete board?.svg.dataset.hand;
+    $('knight-hand-undo').hidden = true;
+    setText($('knight-hand'), 'knight.hand');
+    if (draw) render();
+  }
+
+  function handMove(sq) {
+    const cur = s.hand[s.hand.length - 1];
+    const visited = new Set(s.hand.map(key));
+    const legal = candidates(cur, visited).some((c) => c[0] === sq[0] && c[1] === sq[1]);
+    if (!legal) {
+      setText($('knight-move'), 'knight.handIllegal', { sq: squareName(sq), from: squareName(cur) }, 'step-text bad');
+      announce($('knight-move').textContent);
+      return;
+    }
+    s.hand.push(sq);
+    renderHand();
+    hover(s.hoverSq);
+    announce($('knight-move').textContent);
+  }
+
+  function handUndo() {
+    if (!s.hand || s.hand.length < 2) return;
+    s.hand.pop();
+    renderHand();
+    hover(s.hoverSq);
+    announce($('knight-move').textContent);
+  }
+
+  /** The student's path, the legal moves with their onward counts, the fewest (the hint) marked. */
+  function renderHand() {
+    const path = s.hand;
+    const cur = path[path.length - 1];
+    const visited = new Set(path.map(key));
+    const cands = candidates(cur, visited).map((c) => ({ sq: c, n: onward(c, new Set([...visited, key(c)])) }));
+    const least = Math.min(...cands.map((c) => c.n));
+    const dense = s.rows > NUMBERED || s.cols > NUMBERED;
+    const hl = path.map((sq) => ({ sq, cls: 'hl-visited' }));
+    const marks = visitMarks(path, dense, s.rows * s.cols);
+    for (const c of cands) {
+      const hint = c.n === least;
+      hl.push({ sq: c.sq, cls: hint ? 'hl-best' : 'hl-candidate' });
+      marks.push({ sq: c.sq, text: c.n, cls: 'onward' + (hint ? ' best' : ''), badge: true });
+    }
+    hl.push({ sq: cur, cls: 'hl-current' });
+    board.setPath(path, { gradient: dense });
+    board.setHighlights(hl);
+    board.setMarks(marks);
+    board.setPieces([{ sq: cur, piece: 'knight' }]);
+    board.svg.dataset.hand = path.map(squareName).join(' ');
+    const total = s.rows * s.cols;
+    const hint = cands.filter((c) => c.n === least).map((c) => squareName(c.sq)).join(', ');
+    const vars = { k: () => num(path.length), total: () => num(total), sq: squareName(cur), n: cands.length, hint, least };
+    let which = 'knight.handMove';
+    if (path.length === total) which = 'knight.handDone';
+    else if (!cands.length) which = 'knight.handStuck';
+    const cls = { 'knight.handDone': ' ok', 'knight.handStuck': ' bad' }[which] || '';
+    setText($('knight-move'), which, vars, 'step-text' + cls);
+    $('knight-pos').textContent = t('knight.pos', { k: num(path.length), total: num(total) });
+    $('knight-hand-undo').disabled = path.length < 2;
+    board.setLabel(t('knight.handLabel', { board: `${s.rows} × ${s.cols}`, k: num(path.length), sq: squareName(cur) }));
+  }
+
   // --- the form ---
 
   function readForm() {
@@ -328,16 +484,17 @@ export function createKnight() {
   $('knight-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const f = readForm();
-    const okSize = (v) => /^\d{1,4}$/.test(v) && Number(v) >= 1;
-    formError($('knight-error'), '');
-    if (!okSize(f.rows) || !okSize(f.cols)) {
-      // The server names what it accepts: ask it with the text as typed.
-      getJSON('tour', { board: `${f.rows}x${f.cols}`, from: f.fromText }).catch((e) => formError($('knight-error'), errorText(e), $('knight-rows')));
-      return;
+    const okSize = (v) => /^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= SIDE_MAX;
+    formError($('knight-error'), '', $('knight-rows'));
+    $('knight-cols').setAttribute('aria-invalid', 'false');
+    $('knight-from').setAttribute('aria-invalid', 'false');
+    for (const [text, field, what] of [[f.rows, 'knight-rows', 'knight.rows'], [f.cols, 'knight-cols', 'knight.cols']]) {
+      if (!okSize(text)) return formError($('knight-error'), t('knight.badSide', { what: t(what), text, max: num(SIDE_MAX) }), $(field));
     }
-    if (!f.from) {
-      getJSON('tour', { board: `${f.rows}x${f.cols}`, from: f.fromText }).catch((e) => formError($('knight-error'), errorText(e), $('knight-from')));
-      return;
+    if (!f.fromText) return formError($('knight-error'), t('knight.noFrom'), $('knight-from'));
+    if (!f.from) return formError($('knight-error'), t('knight.badFrom', { text: f.fromText }), $('knight-from'));
+    if (f.from[0] > Number(f.cols) || f.from[1] > Number(f.rows)) {
+      return formError($('knight-error'), t('knight.offBoard', { text: f.fromText, board: `${f.rows} × ${f.cols}` }), $('knight-from'));
     }
     s.rows = Number(f.rows);
     s.cols = Number(f.cols);
@@ -362,9 +519,16 @@ export function createKnight() {
     const r = s.rows - Math.floor(((ev.clientY - rect.top) / rect.height) * s.rows);
     if (c >= 1 && c <= s.cols && r >= 1 && r <= s.rows) chooseStart([c, r]);
   });
+  $('knight-method').addEventListener('change', explainMethod);
+  $('knight-hand').addEventListener('click', () => (s.hand ? endHand() : startHand()));
+  $('knight-hand-undo').addEventListener('click', handUndo);
   onLangChange(() => {
     playIcon();
-    render();
+    // The reason for "no tour" is the server's words: ask again in the new language.
+    if (s.noTour) find();
+    else render();
+    explainMethod();
+    countPlan();
   });
 
   return {

@@ -44,7 +44,14 @@ export function errorText(e) {
   if (e.message === 'network') return t('error.network');
   if (e.body && e.body.timeout) return t('error.timeout', { msg: e.message });
   if (e.status === 429) return t('error.busy', { msg: e.message });
-  return e.message;
+  return sentence(e.message);
+}
+
+/** The server's message as a sentence: a capital first, a full stop last. */
+export function sentence(text) {
+  const s = String(text).trim();
+  if (!s) return s;
+  return s[0].toUpperCase() + s.slice(1) + (/[.!?…)]$/.test(s) ? '' : '.');
 }
 
 /** A whole number typed in a field: the number, or null when it is not one. */

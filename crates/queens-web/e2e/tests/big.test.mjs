@@ -27,7 +27,7 @@ test('10,000 queens are solved, checked by the server and drawn', async () => {
   await page.locator('#big-status[data-valid="true"][data-n="10000"]').waitFor();
   assert.match(await page.locator('#big-status').textContent(), /Valid: 10,000 queens by explicit/);
   assert.ok((await inked()) > 500, 'the queens are drawn');
-  assert.match(await page.locator('#big-view').textContent(), /files a–ntp, ranks 1–10,000 of 10,000/);
+  assert.match(await page.locator('#big-view').textContent(), /files a–ntp \(numbers 1–10,000\), ranks 1–10,000 of 10,000/);
   await shot(page, 'big-10000');
 });
 

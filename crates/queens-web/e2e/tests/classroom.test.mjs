@@ -149,3 +149,89 @@ test('Place: Check shows a verdict, the size is bounded to what is readable, 1 q
   await page.locator('#place-status', { hasText: 'Solved: 1 queen and' }).waitFor();
   noScriptErrors(page);
 });
+
+test('Knight: a 30x30 tour in colours with milestones, numbers on hover', async () => {
+  await page.goto(new URL('#/knight?b=30x30&from=a1&m=auto&lang=en', page.url()).href);
+  await page.locator('#knight-status', { hasText: 'A tour of the 30 × 30 board' }).waitFor();
+  await page.click('#knight-last');
+  const marks = await page.locator('#knight-svg .mark.visit').allTextContents();
+  assert.ok(marks.length <= 15, `${marks.length} numbers on 900 squares`);
+  assert.ok(marks.includes('1') && marks.includes('900') && marks.includes('100'));
+  assert.ok((await page.locator('#knight-svg polyline.path.gradient').count()) >= 20, 'the path in colours');
+  const box = await page.locator('#knight-svg').boundingBox();
+  const vb = (await page.locator('#knight-svg').getAttribute('viewBox')).split(' ').map(Number);
+  const s = box.width / vb[2];
+  await page.mouse.move(box.x + (-vb[0] + 5) * s, box.y + (-vb[1] + 295) * s);
+  await page.locator('#knight-hover', { hasText: 'a1: square 1 of 900' }).waitFor();
+  await shot(page, 'classroom-knight-30x30');
+  noScriptErrors(page);
+});
+
+test('Knight: the start shows its 1, onward counts are badges, bad input is said, no tour resets the timeline', async () => {
+  await page.goto(new URL('#/knight?b=8x8&from=a1&m=warnsdorff&lang=en', page.url()).href);
+  await page.locator('#knight-status', { hasText: 'by warnsdorff' }).waitFor();
+  await page.click('#knight-first');
+  assert.equal(await page.locator('#knight-svg .mark.visit.start').textContent(), '1');
+  assert.equal(await page.locator('#knight-svg .mark-badge').count(), 2, 'the two onward counts in badges');
+  assert.match(await page.locator('#knight-method-help').textContent(), /Warnsdorff's rule \(1823\)/);
+  await page.fill('#knight-rows', '99999');
+  await page.click('#knight-form button[type=submit]');
+  await page.locator('#knight-error', { hasText: "Bad number of rows '99999'" }).waitFor();
+  await page.fill('#knight-rows', '8');
+  await page.fill('#knight-from', '');
+  await page.click('#knight-form button[type=submit]');
+  await page.locator('#knight-error', { hasText: 'Say where the knight starts' }).waitFor();
+  await page.fill('#knight-rows', '4');
+  await page.fill('#knight-cols', '4');
+  await page.fill('#knight-from', 'a1');
+  await page.click('#knight-form button[type=submit]');
+  await page.locator('#knight-status', { hasText: 'No tour' }).waitFor();
+  assert.equal(await page.locator('#knight-pos').textContent(), '');
+  assert.equal(await page.locator('#knight-step').getAttribute('max'), '0');
+  noScriptErrors(page);
+});
+
+test('Knight: counting 8x8 says before it starts that it cannot finish', async () => {
+  await page.goto(new URL('#/knight?b=8x8&from=a1&lang=en', page.url()).href);
+  await page.locator('#knight-count-plan', { hasText: 'This count cannot finish here' }).waitFor();
+  assert.ok(await page.locator('#knight-count').isDisabled());
+  await page.goto(new URL('#/knight?b=5x5&from=a1&lang=en', page.url()).href);
+  await page.locator('#knight-count-plan', { hasText: 'should take about' }).waitFor();
+  assert.ok(await page.locator('#knight-count').isEnabled());
+});
+
+test('Knight by hand: legal moves and the hint, a refused move, undo', async () => {
+  await page.goto(new URL('#/knight?b=5x5&from=a1&lang=en', page.url()).href);
+  await page.locator('#knight-status', { hasText: 'A tour of the 5 × 5 board' }).waitFor();
+  await page.click('#knight-hand');
+  await page.locator('#knight-move', { hasText: 'The knight is on a1' }).waitFor();
+  assert.equal(await page.locator('#knight-svg .mark.onward').count(), 2, 'b3 and c2');
+  await clickSquare('#knight-svg', 3, 3, 5);
+  await page.locator('#knight-move', { hasText: 'is not a knight’s move' }).waitFor();
+  await clickSquare('#knight-svg', 2, 3, 5);
+  await page.waitForFunction(() => document.querySelector('#knight-svg').dataset.hand === 'a1 b3');
+  await shot(page, 'classroom-knight-by-hand');
+  await page.click('#knight-hand-undo');
+  await page.waitForFunction(() => document.querySelector('#knight-svg').dataset.hand === 'a1');
+  await page.click('#knight-hand');
+  assert.ok(await page.locator('#knight-hand-undo').isHidden());
+  noScriptErrors(page);
+});
+
+test('Big boards: zooming in keeps queens in view, a small board fills the picture, the last file has its number', async () => {
+  await page.goto(new URL('#/big?n=1000&lang=en', page.url()).href);
+  await page.locator('#big-status[data-valid="true"][data-n="1000"]').waitFor();
+  assert.match(await page.locator('#big-view').textContent(), /files a–all \(numbers 1–1,000\)/);
+  for (let i = 0; i < 6; i++) {
+    await page.click('#big-zoom-in');
+    const shown = Number(await page.locator('#big-canvas').getAttribute('data-shown'));
+    assert.ok(shown > 0, `no queen in view after ${i + 1} presses of Zoom in`);
+  }
+  await shot(page, 'classroom-big-zoomed');
+  await page.goto(new URL('#/big?n=8&lang=en', page.url()).href);
+  await page.locator('#big-status[data-valid="true"][data-n="8"]').waitFor();
+  assert.match(await page.locator('#big-view').textContent(), /zoom ×1$/);
+  assert.equal(await page.locator('#big-canvas').getAttribute('data-shown'), '8');
+  await shot(page, 'classroom-big-8');
+  noScriptErrors(page);
+});

@@ -8,11 +8,13 @@ pub mod classify;
 pub mod complete;
 pub mod count;
 pub mod counts;
+pub mod cover;
 pub mod dominate;
 pub mod health;
 pub mod solutions;
 pub mod solve;
 pub mod tour;
+pub mod tour_plan;
 pub mod trace;
 
 use crate::error::ApiError;
@@ -42,8 +44,10 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/tour", endpoint(tour::get))
         .route("/tour/count", endpoint(tour::count))
         .route("/tour/count/stream", endpoint(tour::count_stream))
+        .route("/tour/count/plan", endpoint(tour_plan::get))
         .route("/solve", endpoint(solve::get))
         .route("/dominate", endpoint(dominate::get))
+        .route("/cover", endpoint(cover::get))
         .fallback(not_found)
         .layer(axum::middleware::from_fn(crate::lang::scope))
         .with_state(state)

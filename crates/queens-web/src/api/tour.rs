@@ -193,13 +193,13 @@ pub async fn count_stream(
 }
 
 /// `board`: N or MxN, read by the library.
-fn board(q: &Query, default: &str) -> ApiResult<Board> {
+pub(crate) fn board(q: &Query, default: &str) -> ApiResult<Board> {
     let text = q.get("board").unwrap_or(default);
     Board::parse(text).map_err(|e| bad(e.to_string()))
 }
 
 /// `from`: one square (`c3` or `3,3`) on the board; a1 when absent.
-fn from(q: &Query, board: Board) -> ApiResult<Square> {
+pub(crate) fn from(q: &Query, board: Board) -> ApiResult<Square> {
     let text = q.get("from").unwrap_or("a1");
     let square = Square::parse(text).map_err(|_| {
         bad(format!(

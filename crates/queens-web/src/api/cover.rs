@@ -1,0 +1,48 @@
+//! `GET /api/cover?n=`: N solutions that together fill every square of the N x N board, found
+//! by the library's [`queens::cover::find`] as it is (Pólya's modular construction when N is
+//! prime to 6, else the exact search, N up to 16), under the heavy requests' permits and time
+//! limit.
+
+use crate::error::{bad, ApiResult};
+use crate::heavy::Client;
+use crate::query::Query;
+use crate::State;
+use axum::extract::{RawQuery, State as Shared};
+use axum::Json;
+use queens::cover;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// The largest N asked here: past it the solutions would not be readable on the page (and the
+/// exact search stops at 16 anyway; N prime to 6 is answered at once).
+pub const MAX_N: usize = 32;
+
+/// `{"n","exists":true,"method","solutions":[[rows 1-based],...]}` or `{"n","exists":false}`
+/// (the exact search proved that none exists).
+pub async fn get(
+    client: Client,
+    Shared(state): Shared<Arc<State>>,
+    RawQuery(raw): RawQuery,
+) -> ApiResult<Json<Value>> {
+    let q = Query::parse(raw.as_deref(), &["n"])?;
+    let n = q.n(MAX_N)?;
+    if !cover::modular::applies(n) && n > cover::exact::MAX_N {
+        return Err(bad(format!(
+            "bad n '{n}': covers are searched for N up to {} (and N prime to 6 up to {MAX_N})",
+            cover::exact::MAX_N
+        )));
+    }
+    let found = state
+        .heavy
+        .run(client, move |control| Ok(cover::find(n, control)?))
+        .await?;
+    Ok(Json(match found {
+        Some(c) => json!({
+            "n": n,
+            "exists": true,
+            "method": c.method.name(),
+            "solutions": c.solutions.iter().map(|p| p.rows_1based()).collect::<Vec<_>>(),
+        }),
+        None => json!({"n": n, "exists": false}),
+    }))
+}

@@ -1,0 +1,61 @@
+//! `GET /api/tour/count/plan`: before a count of tours starts, whether it can end here. The
+//! library's guide to the peak states of the frontier programme
+//! ([`queens::tour::frontier::typical_peak_states`]) gives the memory, checked against
+//! [`TOUR_COUNT_BYTES`] as `/api/tour/count/stream` checks it; the time is that peak times the
+//! cells swept times [`SECONDS_PER_STATE_CELL`], set against the time limit. Nothing is
+//! counted: the answer is immediate.
+
+use crate::error::{bad, ApiResult};
+use crate::limits::TOUR_COUNT_BYTES;
+use crate::query::Query;
+use crate::State;
+use axum::extract::{RawQuery, State as Shared};
+use axum::Json;
+use queens::tour::{self, frontier};
+use queens::Square;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// CPU seconds of the frontier programme per state of its peak and per cell swept, about 0.2
+/// microseconds in a release build: 6x6 open tours (1.06 million states at the peak, 36
+/// cells) take 8.7 s, 7x8 closed tours (23.6 million, 56 cells) 251 s (BENCHMARKS.md,
+/// "Counting at the frontier").
+pub const SECONDS_PER_STATE_CELL: f64 = 2.0e-7;
+
+/// `{"rows","cols","states","memory_mib","memory_limit_mib","fits_memory","seconds",
+/// "time_limit","fits_time"}` for the count `/api/tour/count/stream` would make with these
+/// parameters; 400 when it does not take the board at all.
+pub async fn get(
+    Shared(state): Shared<Arc<State>>,
+    RawQuery(raw): RawQuery,
+) -> ApiResult<Json<Value>> {
+    let q = Query::parse(raw.as_deref(), &["board", "from", "closed"])?;
+    let board = super::tour::board(&q, "8")?;
+    let from = super::tour::from(&q, board)?;
+    let closed = q.flag("closed", false)?;
+    frontier::check(board).map_err(|e| bad(e.to_string()))?;
+    let kind = match closed {
+        true => frontier::Kind::Closed,
+        false => frontier::Kind::From(from),
+    };
+    // A closed count on a board without closed tours is answered at once (0), as the stream does.
+    let none = closed && tour::existence(board, Square::new(0, 0), true).is_err();
+    let states = match none {
+        true => 0,
+        false => frontier::typical_peak_states(board, kind),
+    };
+    let bytes = states.saturating_mul(frontier::BYTES_PER_STATE);
+    let seconds = states as f64 * board.square_count() as f64 * SECONDS_PER_STATE_CELL;
+    let limit = state.limits.time_limit.as_secs_f64();
+    Ok(Json(json!({
+        "rows": board.rows,
+        "cols": board.cols,
+        "states": states,
+        "memory_mib": bytes.div_ceil(1 << 20),
+        "memory_limit_mib": TOUR_COUNT_BYTES >> 20,
+        "fits_memory": bytes <= TOUR_COUNT_BYTES,
+        "seconds": seconds,
+        "time_limit": limit,
+        "fits_time": seconds <= limit,
+    })))
+}
