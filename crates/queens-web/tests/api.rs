@@ -467,7 +467,7 @@ async fn trace_names_bad_values() {
     refused(
         &app,
         "/api/trace?n=9&algorithm=brute",
-        "the most algorithm brute traces",
+        "the brute algorithm traces N up to 8",
     )
     .await;
     refused(
@@ -625,6 +625,151 @@ async fn dominating_sets_watch_the_whole_board() {
         &app,
         "/api/dominate?n=8&torus=1",
         "unknown parameter 'torus'",
+    )
+    .await;
+}
+
+/// Latin words of four letters or more: what an English message would leave in a Russian one.
+fn english_words(text: &str) -> Vec<String> {
+    let names = ["Parberry", "Schwenk", "true", "false", "lang"];
+    text.split(|c: char| !c.is_ascii_alphabetic() && c != '\'')
+        .filter(|w| w.len() >= 4 && !names.contains(w))
+        .map(str::to_string)
+        .collect()
+}
+
+#[tokio::test]
+async fn the_server_speaks_the_language_asked() {
+    let app = app();
+    // lang=ru: bad input, a "no tour" reason with its source, why N = 3 has no solution
+    let a = get(&app, "/api/check?n=0&lang=ru").await;
+    assert_eq!(a.status, 400);
+    assert_eq!(
+        a.error(),
+        "неверное значение n «0»: нужно целое число от 1 до 64"
+    );
+    let v = ok(&app, "/api/tour?board=4&lang=ru").await;
+    let reason = v["reason"].as_str().unwrap();
+    assert!(reason.contains("Parberry, 1997"), "{reason}");
+    assert_eq!(english_words(reason), Vec::<String>::new(), "{reason}");
+    let v = ok(&app, "/api/tour?board=5&from=b1&closed=false&lang=ru").await;
+    assert_eq!(
+        english_words(v["reason"].as_str().unwrap()),
+        Vec::<String>::new()
+    );
+    let v = ok(&app, "/api/solve?n=3&lang=ru").await;
+    assert_eq!(
+        english_words(v["reason"].as_str().unwrap()),
+        Vec::<String>::new()
+    );
+    let v = ok(&app, "/api/complete?n=8&queens=a1,b2&lang=ru").await;
+    assert_eq!(
+        english_words(v["reason"].as_str().unwrap()),
+        Vec::<String>::new()
+    );
+    let v = ok(&app, "/api/check?n=8&queens=c8,g4&lang=ru").await;
+    assert_eq!(
+        v["conflicts"][0]["text"],
+        "c8 и g4 бьют друг друга по антидиагонали"
+    );
+    // English by default and with lang=en, as the command line words it
+    assert_eq!(
+        get(&app, "/api/check?n=0").await.error(),
+        "bad n '0': expected a whole number from 1 to 64"
+    );
+    assert_eq!(
+        get(&app, "/api/check?n=0&lang=en").await.error(),
+        "bad n '0': expected a whole number from 1 to 64"
+    );
+    // Accept-Language when the query says nothing; the query wins over it
+    let asked = |uri: &str| {
+        axum::http::Request::builder()
+            .uri(uri)
+            .header("accept-language", "ru-RU,ru;q=0.9,en;q=0.5")
+            .body(axum::body::Body::empty())
+            .unwrap()
+    };
+    use tower::ServiceExt;
+    for (uri, russian) in [("/api/check?n=0", true), ("/api/check?n=0&lang=en", false)] {
+        let response = app.clone().oneshot(asked(uri)).await.unwrap();
+        assert_eq!(response.status(), 400);
+        let body = http_body_util::BodyExt::collect(response.into_body())
+            .await
+            .unwrap();
+        let text = String::from_utf8(body.to_bytes().to_vec()).unwrap();
+        assert_eq!(text.contains("неверное"), russian, "{uri}: {text}");
+    }
+    refused(
+        &app,
+        "/api/check?n=8&lang=de",
+        "bad lang 'de': expected en or ru",
+    )
+    .await;
+    refused(&app, "/api/check?n=8&lang=ru&lang=en", "'lang' given twice").await;
+}
+
+#[tokio::test]
+async fn cover_gives_disjoint_solutions_or_says_none_exists() {
+    let app = app();
+    for n in [1, 5, 7, 12] {
+        let v = ok(&app, &format!("/api/cover?n={n}")).await;
+        assert_eq!(v["exists"], true, "{n}");
+        let solutions: Vec<Placement> = v["solutions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(rows)
+            .collect();
+        assert_eq!(solutions.len(), n);
+        assert_eq!(queens::cover::check(n, &solutions), Ok(()), "{n}");
+    }
+    assert_eq!(ok(&app, "/api/cover?n=5").await["method"], "modular");
+    for n in [2, 3, 4, 6, 8] {
+        assert_eq!(
+            ok(&app, &format!("/api/cover?n={n}")).await["exists"],
+            false,
+            "{n}"
+        );
+    }
+    assert_eq!(ok(&app, "/api/cover?n=31").await["exists"], true);
+    refused(&app, "/api/cover?n=0", "bad n '0'").await;
+    refused(&app, "/api/cover?n=33", "from 1 to 32").await;
+    refused(
+        &app,
+        "/api/cover?n=18",
+        "covers are searched for N up to 16",
+    )
+    .await;
+    refused(&app, "/api/cover", "missing parameter 'n'").await;
+}
+
+#[tokio::test]
+async fn a_count_of_tours_says_beforehand_whether_it_can_end() {
+    let app = app();
+    let v = ok(&app, "/api/tour/count/plan?board=8x8").await;
+    assert_eq!(
+        (v["fits_memory"].as_bool(), v["fits_time"].as_bool()),
+        (Some(false), Some(false))
+    );
+    let v = ok(&app, "/api/tour/count/plan?board=5x5&from=a1").await;
+    assert_eq!(
+        (v["fits_memory"].as_bool(), v["fits_time"].as_bool()),
+        (Some(true), Some(true))
+    );
+    // the stream refuses what the plan says does not fit in memory
+    refused(&app, "/api/tour/count/stream?board=8x8", "MiB of states").await;
+    let v = ok(&app, "/api/tour/count/plan?board=5x5&closed=true").await;
+    assert_eq!(v["states"], 0, "no closed tour on 5x5: nothing to count");
+    refused(
+        &app,
+        "/api/tour/count/plan?board=13x13",
+        "side of at most 12",
+    )
+    .await;
+    refused(
+        &app,
+        "/api/tour/count/plan?board=5&from=z9",
+        "bad from 'z9'",
     )
     .await;
 }
