@@ -43,6 +43,7 @@ function route() {
   const nav = tabButton(tab).parentElement;
   const btn = tabButton(tab);
   if (nav.scrollWidth > nav.clientWidth) nav.scrollLeft = btn.offsetLeft - nav.offsetLeft - (nav.clientWidth - btn.offsetWidth) / 2;
+  markScroll(nav);
   if (!views[tab]) views[tab] = factories[tab]();
   current = tab;
   setShown(tab);
@@ -63,7 +64,16 @@ function selectTab(tab) {
   else location.hash = target;
 }
 
+/** A strip of tabs wider than the screen fades where more tabs wait (a sign that it scrolls). */
+function markScroll(nav) {
+  nav.classList.toggle('more-left', nav.scrollLeft > 2);
+  nav.classList.toggle('more-right', nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 2);
+}
+
 function setupTabs() {
+  const nav = tabButton(TABS[0]).parentElement;
+  nav.addEventListener('scroll', () => markScroll(nav), { passive: true });
+  window.addEventListener('resize', () => markScroll(nav));
   const buttons = TABS.map(tabButton);
   buttons.forEach((btn, i) => {
     btn.addEventListener('click', () => selectTab(TABS[i]));

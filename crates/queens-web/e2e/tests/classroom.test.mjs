@@ -235,3 +235,21 @@ test('Big boards: zooming in keeps queens in view, a small board fills the pictu
   await shot(page, 'classroom-big-8');
   noScriptErrors(page);
 });
+
+test('no developer wording: no undefined, NaN or [object in any text or label, in both languages', async () => {
+  const views = ['#/place?n=8&q=a1,c5', '#/place?n=3', '#/solutions?n=8&f=1&i=10', '#/solutions?n=2', '#/solutions?n=1', '#/knight?b=8x8&from=a1&m=warnsdorff&k=20', '#/knight?b=4x4', '#/big?n=8', '#/guard?n=8&q=d4', '#/count?n=8&run=1'];
+  for (const lang of ['en', 'ru']) {
+    for (const view of views) {
+      await page.goto(new URL(`${view}&lang=${lang}`, page.url()).href);
+      await page.waitForTimeout(700);
+      const bad = await page.evaluate(() => {
+        const panel = document.querySelector('.panel:not([hidden])');
+        const texts = [panel.innerText];
+        for (const el of panel.querySelectorAll('[aria-label], [title]')) texts.push(el.getAttribute('aria-label') || '', el.getAttribute('title') || '');
+        return texts.filter((x) => /undefined|NaN|\[object|\{\w+\}/.test(x)).map((x) => x.slice(0, 120));
+      });
+      assert.deepEqual(bad, [], `${view} in ${lang}`);
+    }
+  }
+  noScriptErrors(page);
+});

@@ -114,7 +114,7 @@ async function settled(page, name) {
   await page.waitForTimeout(150);
 }
 
-for (const [width, height, device] of [[1280, 860, 'desktop'], [390, 844, 'phone']]) {
+for (const [width, height, device] of [[1366, 850, 'desktop'], [390, 844, 'phone']]) {
   for (const scheme of ['light', 'dark']) {
     test(`screenshots: ${device}, ${scheme}`, async () => {
       const b = await browser({ viewport: { width, height }, colorScheme: scheme, deviceScaleFactor: device === 'phone' ? 2 : 1 });
