@@ -123,6 +123,16 @@ export class Board {
     }
   }
 
+  /** Squares filled with colours: [{ sq, colour }] (a cover, one colour per solution). */
+  setColours(list, layer = 'shade') {
+    const g = this.layers[layer];
+    g.replaceChildren();
+    for (const { sq, colour } of list) {
+      const [x, y] = this.corner(sq);
+      svg('rect', { x, y, width: CELL, height: CELL, class: 'coloured' }, g).style.fill = colour;
+    }
+  }
+
   /** A dot in the middle of squares: [{ sq, cls }] (the attacked squares). */
   setDots(list, layer = 'shade') {
     const g = this.layers[layer];

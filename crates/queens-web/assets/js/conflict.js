@@ -7,5 +7,5 @@ import { squareName } from './notation.js';
 
 /** "c8 and g4 attack each other on an anti-diagonal", in the current language. */
 export function conflictText(c) {
-  return t('conflict', { a: squareName(c.a), b: squareName(c.b), line: t('line.' + c.line) });
+  return t('conflict', { a: squareName(c.a), b: squareName(c.b), line: t('line.' + c.line), kind: c.line });
 }

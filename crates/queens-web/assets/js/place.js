@@ -1,7 +1,9 @@
 // Place: a board of any size from 1 to 64, queens put and taken by click or keyboard, the
 // attacked squares shaded and every attack drawn and said in words (the server's check:
 // every attacking pair), completion and counting of completions by the library's engines,
-// undo and redo, and seed 004's arithmetic form of the placement.
+// undo and redo, and the arithmetic form of the placement (the 2007 course project's). The
+// torus and superqueen switches check the board under those rules (the library's), and mark
+// the attacked squares as those rules attack; completion stays with the classic rules.
 
 import { Board } from './board.js';
 import { getJSON } from './api.js';
@@ -27,6 +29,8 @@ export function createPlace() {
     checkSeq: 0,
     countCtl: null,
     busy: false,
+    torus: false,
+    superq: false,
   };
   const board = new Board({
     cols: 8,
@@ -90,7 +94,36 @@ export function createPlace() {
   }
 
   function save() {
-    writeState('place', { n: s.n, q: squareList(s.queens) });
+    writeState('place', { n: s.n, q: squareList(s.queens), torus: s.torus ? 1 : null, super: s.superq ? 1 : null });
+  }
+
+  /** The rules' parameters of the API (none for the classic board). */
+  function rules() {
+    return { piece: s.superq ? 'superqueen' : undefined, torus: s.torus ? true : undefined };
+  }
+
+  function classic() {
+    return !s.torus && !s.superq;
+  }
+
+  /** Whether a queen on q attacks square [c, r] under the chosen rules. */
+  function attacks(q, c, r) {
+    const n = s.n;
+    const wrap = (d) => (s.torus ? ((d % n) + n) % n : d);
+    const dc = c - q[0];
+    const dr = r - q[1];
+    if (dc === 0 || dr === 0 || wrap(dc - dr) === 0 || wrap(dc + dr) === 0) return true;
+    if (!s.superq) return false;
+    const k = (d, m) => wrap(d - m) === 0 || wrap(d + m) === 0;
+    return (k(dc, 1) && k(dr, 2)) || (k(dc, 2) && k(dr, 1));
+  }
+
+  function setRules() {
+    s.torus = $('place-torus').checked;
+    s.superq = $('place-super').checked;
+    $('place-complete').disabled = !classic();
+    $('place-count').disabled = !classic();
+    setText($('place-rules-note'), classic() ? '' : 'rules.placeNote');
   }
 
   // --- drawing ---
@@ -98,14 +131,10 @@ export function createPlace() {
   function attacked() {
     const out = [];
     if (!$('place-shade').checked || !s.queens.length) return out;
-    const rows = new Set(s.queens.map((q) => q[1]));
-    const cols = new Set(s.queens.map((q) => q[0]));
-    const sums = new Set(s.queens.map((q) => q[0] + q[1]));
-    const diffs = new Set(s.queens.map((q) => q[0] - q[1]));
     for (let c = 1; c <= s.n; c++) {
       for (let r = 1; r <= s.n; r++) {
         if (has([c, r])) continue;
-        if (rows.has(r) || cols.has(c) || sums.has(c + r) || diffs.has(c - r)) out.push({ sq: [c, r], cls: 'attacked' });
+        if (s.queens.some((q) => attacks(q, c, r))) out.push({ sq: [c, r], cls: 'attacked' });
       }
     }
     return out;
@@ -202,7 +231,7 @@ export function createPlace() {
     if (has(sq)) return t('place.sqQueen', { sq: name });
     const c = sq[0];
     const r = sq[1];
-    const hit = s.queens.some((q) => q[1] === r || q[0] === c || q[0] + q[1] === c + r || q[0] - q[1] === c - r);
+    const hit = s.queens.some((q) => attacks(q, c, r));
     return t(hit ? 'place.sqAttacked' : 'place.sqFree', { sq: name });
   }
 
@@ -211,7 +240,7 @@ export function createPlace() {
   async function runCheck(say = null, explicit = false) {
     const seq = ++s.checkSeq;
     try {
-      const res = await getJSON('check', { n: s.n, queens: squareList(s.queens) });
+      const res = await getJSON('check', { n: s.n, queens: squareList(s.queens), ...rules() });
       if (seq !== s.checkSeq) return;
       s.check = res;
       render();
@@ -345,6 +374,12 @@ export function createPlace() {
   $('place-count').addEventListener('click', countCompletions);
   $('place-cancel').addEventListener('click', () => s.countCtl?.abort());
   $('place-shade').addEventListener('change', render);
+  for (const id of ['place-torus', 'place-super']) {
+    $(id).addEventListener('change', () => {
+      setRules();
+      changed(null);
+    });
+  }
   $('place-lines').addEventListener('change', render);
   $('panel-place').addEventListener('keydown', (ev) => {
     if (ev.target.matches('input, select, textarea')) return;
@@ -364,7 +399,11 @@ export function createPlace() {
     show(params) {
       const n = intParam(params, 'n', 1, MAX_N, 8);
       const queens = sorted(parseSquareList(params.get('q') || '').filter((q) => q[0] <= n && q[1] <= n));
-      const same = n === s.n && squareList(queens) === squareList(s.queens) && s.check;
+      $('place-torus').checked = params.get('torus') === '1';
+      $('place-super').checked = params.get('super') === '1';
+      const sameRules = s.torus === $('place-torus').checked && s.superq === $('place-super').checked;
+      setRules();
+      const same = sameRules && n === s.n && squareList(queens) === squareList(s.queens) && s.check;
       if (!same) {
         s.n = n;
         s.queens = queens;

@@ -1,7 +1,9 @@
 // Solutions: every solution of N page by page (or one per symmetry class), the chosen one's
 // classification and its orbit (the eight images, identical ones grouped, the canonical one
 // marked), the gallery of the fundamental solutions with seed 004's sum (11·8 + 1·4 = 92 for
-// N = 8), and the table of counts for N = 1..27, computed or published.
+// N = 8), and the table of counts for N = 1..27, computed or published. The torus and
+// superqueen switches list the solutions under those rules (the library's search); a cover,
+// N solutions that together fill the board, is drawn with one colour per solution.
 
 import { Board, miniBoard } from './board.js';
 import { getJSON } from './api.js';
@@ -24,6 +26,8 @@ export function createSolutions() {
     gallery: null,
     counts: null,
     seq: 0,
+    torus: false,
+    superq: false,
   };
   const board = new Board({ cols: 8, rows: 8 });
   $('sol-board').appendChild(board.el);
@@ -32,16 +36,22 @@ export function createSolutions() {
 
   async function loadPage(offset) {
     const seq = ++s.seq;
-    const res = await getJSON('solutions', { n: s.n, fundamental: s.fund, offset, limit: PAGE });
+    const res = await getJSON('solutions', { n: s.n, fundamental: s.fund, offset, limit: PAGE, ...rules() });
     if (seq !== s.seq) return false;
     s.page = { offset, solutions: res.solutions, more: res.more, total: res.total };
     renderList();
     return true;
   }
 
+  /** The rules' parameters of the API (none for the classic board). */
+  function rules() {
+    return { piece: s.superq ? 'superqueen' : undefined, torus: s.torus ? true : undefined };
+  }
+
   /** How many solutions (or classes) N has: the listing's total, else the table of counts. */
   function knownTotal() {
     if (s.page && s.page.total !== null && s.page.total !== undefined) return Number(s.page.total);
+    if (s.torus || s.superq) return null;
     const row = s.counts?.find((r) => r.n === s.n);
     if (!row) return null;
     return Number(s.fund ? row.fundamental : row.total);
@@ -85,7 +95,7 @@ export function createSolutions() {
   }
 
   function save() {
-    writeState('solutions', { n: s.n, f: s.fund ? 1 : null, i: s.i });
+    writeState('solutions', { n: s.n, f: s.fund ? 1 : null, i: s.i, torus: s.torus ? 1 : null, super: s.superq ? 1 : null });
   }
 
   function totalText() {
@@ -154,7 +164,8 @@ export function createSolutions() {
     board.setPieces([]);
     board.setLabel(t('sol.none', { n: s.n }));
     $('sol-title').textContent = t('sol.none', { n: s.n });
-    $('sol-facts').replaceChildren(h('dt', { text: t('sol.why') }), h('dd', { text: t(s.n === 2 ? 'big.none2' : 'big.none3') }));
+    const why = s.torus ? 'rules.noneTorus' : s.superq ? 'rules.noneSuper' : s.n === 2 ? 'big.none2' : 'big.none3';
+    $('sol-facts').replaceChildren(h('dt', { text: t('sol.why') }), h('dd', { text: t(why, { n: s.n }) }));
     $('orbit-grid').replaceChildren();
     $('orbit-grid').dataset.distinct = '0';
     $('orbit-summary').textContent = t('orbit.none', { n: s.n });
@@ -232,16 +243,17 @@ export function createSolutions() {
   async function loadGallery() {
     const n = s.n;
     const box = $('gallery');
-    if (s.gallery && s.gallery.n === n) return renderGallery();
-    s.gallery = { n, list: null };
+    const key = JSON.stringify([n, s.torus, s.superq]);
+    if (s.gallery && s.gallery.key === key) return renderGallery();
+    s.gallery = { n, key, list: null };
     let res;
     try {
-      res = await getJSON('solutions', { n, fundamental: true, offset: 0, limit: GALLERY_MAX + 1 });
+      res = await getJSON('solutions', { n, fundamental: true, offset: 0, limit: GALLERY_MAX + 1, ...rules() });
     } catch (e) {
       box.hidden = true;
       return;
     }
-    if (s.gallery.n !== n) return;
+    if (s.gallery.key !== key) return;
     s.gallery.list = res.solutions.length <= GALLERY_MAX ? res.solutions : null;
     s.gallery.total = res.total;
     renderGallery();
@@ -261,7 +273,7 @@ export function createSolutions() {
     const total = sizes.reduce((acc, k) => acc + k * bySize.get(k), 0);
     const sum = sizes.map((k) => `${bySize.get(k)} · ${k}`).join(' + ') + ` = ${num(total)}`;
     $('gallery-title').textContent = t('gallery.title', { n: g.n, count: g.list.length });
-    $('gallery-lead').textContent = t(g.n === 8 ? 'gallery.lead8' : 'gallery.lead', { n: g.n });
+    $('gallery-lead').textContent = t(g.n === 8 && !s.torus && !s.superq ? 'gallery.lead8' : 'gallery.lead', { n: g.n });
     $('gallery-sum').textContent = sum;
     $('gallery-sum').setAttribute('aria-label', t('gallery.sumLabel', { sum }));
     $('gallery-grid').replaceChildren(
@@ -293,6 +305,54 @@ export function createSolutions() {
     }
     select(k, { say: true });
     $('sol-title').scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }
+
+  // --- a cover, one colour per solution ---
+
+  let coverBoard = null;
+
+  async function showCover() {
+    const n = s.n;
+    const out = $('cover-status');
+    setText(out, 'cover.searching', { n }, 'status');
+    $('cover-legend').replaceChildren();
+    try {
+      const res = await getJSON('cover', { n });
+      if (n !== s.n) return;
+      if (!coverBoard) {
+        coverBoard = new Board({ cols: n, rows: n });
+        coverBoard.svg.id = 'cover-svg';
+        $('cover-board').appendChild(coverBoard.el);
+      }
+      coverBoard.resize(n, n);
+      if (!res.exists) {
+        coverBoard.clear();
+        coverBoard.setLabel(t('cover.none', { n }));
+        setText(out, 'cover.none', { n }, 'status bad');
+        return;
+      }
+      const colour = (k) => `hsl(${Math.round((360 * k) / n)}, 70%, 62%)`;
+      const cells = res.solutions.flatMap((rows, k) => rows.map((r, c) => ({ sq: [c + 1, r], colour: colour(k), text: k + 1 })));
+      coverBoard.setColours(cells);
+      coverBoard.setMarks(cells.map(({ sq, text }) => ({ sq, text, cls: 'cover-num' })));
+      coverBoard.setLabel(t('cover.label', { n }));
+      coverBoard.svg.dataset.cover = res.solutions.map((rows) => rows.join(' ')).join(' | ');
+      $('cover-legend').replaceChildren(
+        ...res.solutions.map((rows, k) => h('li', {}, h('span', { class: 'swatch', style: null, dataset: { k: String(k) } }), rowsText(rows))),
+      );
+      $('cover-legend').querySelectorAll('.swatch').forEach((el, k) => (el.style.background = colour(k)));
+      setText(out, 'cover.found', { n, method: t('cover.m.' + res.method) }, 'status ok');
+    } catch (e) {
+      setText(out, '', {}, 'status bad');
+      out.textContent = errorText(e);
+    }
+  }
+
+  function coverReset() {
+    setText($('cover-status'), '');
+    $('cover-legend').replaceChildren();
+    coverBoard?.clear();
+    $('cover-box').hidden = s.torus || s.superq;
   }
 
   // --- the table of counts ---
@@ -343,9 +403,11 @@ export function createSolutions() {
     ev?.preventDefault();
     const text = $('sol-n').value.trim();
     const fund = $('sol-fund').checked;
+    s.torus = $('sol-torus').checked;
+    s.superq = $('sol-super').checked;
     try {
       // The server says what it accepts; the page only asks.
-      await getJSON('solutions', { n: text, fundamental: fund, offset: 0, limit: 1 });
+      await getJSON('solutions', { n: text, fundamental: fund, offset: 0, limit: 1, ...rules() });
     } catch (e) {
       formError($('sol-error'), errorText(e), $('sol-n'));
       return;
@@ -354,11 +416,13 @@ export function createSolutions() {
     s.n = Number(text);
     s.fund = fund;
     s.page = null;
+    coverReset();
     await select(1, { say: true });
     loadGallery();
   }
 
   $('sol-form').addEventListener('submit', submit);
+  $('cover-show').addEventListener('click', showCover);
   $('sol-goto').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const k = wholeNumber($('sol-k').value);
@@ -371,6 +435,8 @@ export function createSolutions() {
     select(k, { say: true });
   });
   $('sol-fund').addEventListener('change', () => submit());
+  $('sol-torus').addEventListener('change', () => submit());
+  $('sol-super').addEventListener('change', () => submit());
   $('sol-prev').addEventListener('click', () => select(s.i - 1, { say: true }));
   $('sol-next').addEventListener('click', () => select(s.i + 1, { say: true }));
   $('sol-prev-page').addEventListener('click', () => select(Math.max(1, s.page.offset - PAGE + 1), { say: true }));
@@ -397,12 +463,19 @@ export function createSolutions() {
       const n = intParam(params, 'n', 1, MAX_N, 8);
       const fund = params.get('f') === '1';
       const i = intParam(params, 'i', 1, 1e6, 1);
+      const torus = params.get('torus') === '1';
+      const superq = params.get('super') === '1';
       $('sol-n').value = String(n);
       $('sol-fund').checked = fund;
-      if (n !== s.n || fund !== s.fund || !s.page) {
+      $('sol-torus').checked = torus;
+      $('sol-super').checked = superq;
+      if (n !== s.n || fund !== s.fund || torus !== s.torus || superq !== s.superq || !s.page) {
         s.n = n;
         s.fund = fund;
+        s.torus = torus;
+        s.superq = superq;
         s.page = null;
+        coverReset();
       }
       if (n <= 3 || i !== s.i || !s.detail || s.detail.sol.index + 1 !== i || !s.page) select(i);
       else save();

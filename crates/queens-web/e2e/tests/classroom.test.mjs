@@ -253,3 +253,40 @@ test('no developer wording: no undefined, NaN or [object in any text or label, i
   }
   noScriptErrors(page);
 });
+
+test('Torus and superqueens on Place and Solutions, and a cover in colours', async () => {
+  // b1 and d3 share a diagonal; a1 and e1... on the torus c1 and a3 wrap: a knight's move for superqueens
+  await page.goto(new URL('#/place?n=5&q=a1,c2&lang=en', page.url()).href);
+  await page.locator('#place-status', { hasText: 'no two attack' }).waitFor();
+  await page.check('#place-super');
+  await page.locator('#place-conflicts li', { hasText: "a1 and c2 attack each other by a knight's move" }).waitFor();
+  await page.waitForFunction(() => /super=1/.test(location.hash));
+  assert.ok(await page.locator('#place-complete').isDisabled(), 'Complete keeps to the classic board');
+  await page.uncheck('#place-super');
+  await page.goto(new URL('#/place?n=5&q=a1,e2&lang=en', page.url()).href);
+  await page.locator('#place-status', { hasText: 'no two attack' }).waitFor();
+  await page.check('#place-torus');
+  await page.locator('#place-conflicts li', { hasText: 'a1 and e2 attack each other on an anti-diagonal' }).waitFor();
+  await shot(page, 'classroom-place-torus');
+  await page.uncheck('#place-torus');
+  // Solutions: 10 on the torus of 5, 4 superqueen solutions of 10
+  await page.goto(new URL('#/solutions?n=5&torus=1&lang=en', page.url()).href);
+  await page.locator('#sol-summary', { hasText: 'N = 5: 10 solutions' }).waitFor();
+  await page.goto(new URL('#/solutions?n=10&super=1&lang=en', page.url()).href);
+  await page.locator('#sol-summary', { hasText: 'N = 10: 4 solutions' }).waitFor();
+  await page.goto(new URL('#/solutions?n=6&torus=1&lang=en', page.url()).href);
+  await page.locator('#sol-facts', { hasText: 'Pólya 1918' }).waitFor();
+  // a cover of 5 x 5: every square coloured once
+  await page.goto(new URL('#/solutions?n=5&lang=en', page.url()).href);
+  await page.locator('#sol-summary', { hasText: 'N = 5: 10 solutions' }).waitFor();
+  await page.click('#cover-show');
+  await page.locator('#cover-status', { hasText: "A cover of the 5 × 5 board by Pólya's modular construction" }).waitFor();
+  assert.equal(await page.locator('#cover-svg rect.coloured').count(), 25);
+  assert.equal(await page.locator('#cover-legend li').count(), 5);
+  await page.locator('#cover-box').scrollIntoViewIfNeeded();
+  await shot(page, 'classroom-cover-5');
+  await page.goto(new URL('#/solutions?n=8&lang=en', page.url()).href);
+  await page.click('#cover-show');
+  await page.locator('#cover-status', { hasText: 'No cover of the 8 × 8 board exists' }).waitFor();
+  noScriptErrors(page);
+});

@@ -1,4 +1,5 @@
-//! `GET /api/check?n=8&queens=a1,c5`: a partly or fully filled board, and every attack on it.
+//! `GET /api/check?n=8&queens=a1,c5`: a partly or fully filled board, and every attack on it,
+//! under the classic rules or those of `piece` and `torus` ([`super::rules`]).
 
 use crate::error::ApiResult;
 use crate::limits::CHECK_CONFLICTS;
@@ -16,10 +17,14 @@ pub async fn get(
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
 ) -> ApiResult<Json<Value>> {
-    let q = Query::parse(raw.as_deref(), &["n", "queens"])?;
+    let q = Query::parse(raw.as_deref(), &["n", "queens", "piece", "torus"])?;
     let n = q.n(state.limits.max_n.check)?;
     let queens = q.squares("queens", n)?;
-    let attacks = Placement::all_attacks(&queens);
+    let rules = super::rules::read(&q)?;
+    let attacks = match rules.is_classic() {
+        true => Placement::all_attacks(&queens),
+        false => super::rules::all_attacks(rules, n, &queens),
+    };
     Ok(Json(json!({
         "n": n,
         "queens": super::pairs(queens.iter().copied()),

@@ -11,6 +11,7 @@ pub mod counts;
 pub mod cover;
 pub mod dominate;
 pub mod health;
+pub mod rules;
 pub mod solutions;
 pub mod solve;
 pub mod tour;

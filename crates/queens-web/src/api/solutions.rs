@@ -2,6 +2,9 @@
 //! in the order of `queens list` (with `fundamental`, one per orbit as `queens list
 //! --fundamental` gives them).
 //!
+//! With `piece=superqueen` or `torus=true` ([`super::rules`]) the solutions under those rules
+//! come in lexicographic order of their rows, from the library's search under any rules.
+//!
 //! N up to 12 is answered at once (at most 14,200 solutions to walk); larger N walk up to a
 //! million solutions to reach `offset`, so they run as heavy requests.
 
@@ -13,8 +16,10 @@ use crate::State;
 use axum::extract::{RawQuery, State as Shared};
 use axum::Json;
 use queens::count::published;
-use queens::{symmetry, Control, Orbit, Solutions};
+use queens::rules::Rules;
+use queens::{symmetry, Control, Orbit, Placement, Solutions};
 use serde_json::{json, Value};
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 /// N up to this is answered without a permit.
@@ -26,7 +31,10 @@ pub async fn get(
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
 ) -> ApiResult<Json<Value>> {
-    let q = Query::parse(raw.as_deref(), &["n", "fundamental", "offset", "limit"])?;
+    let q = Query::parse(
+        raw.as_deref(),
+        &["n", "fundamental", "offset", "limit", "piece", "torus"],
+    )?;
     let n = q.n(state.limits.max_n.solutions)?;
     let fundamental = q.flag("fundamental", false)?;
     let offset = q.number("offset", 0, SOLUTIONS_OFFSET - 1, Some(0))?;
@@ -36,6 +44,7 @@ pub async fn get(
         fundamental,
         offset,
         limit,
+        rules: super::rules::read(&q)?,
     };
     let body = match n <= LIGHT_N {
         true => page.list(&Control::new())?,
@@ -56,11 +65,15 @@ struct Page {
     fundamental: bool,
     offset: u64,
     limit: u64,
+    rules: Rules,
 }
 
 impl Page {
     /// Walks the listing to the page and one past it.
     fn list(self, control: &Control) -> Result<Value, crate::error::ApiError> {
+        if !self.rules.is_classic() {
+            return self.list_under_rules(control);
+        }
         let mut listed = Solutions::new(self.n)?
             .filter(|p| !self.fundamental || symmetry::is_canonical(p))
             .enumerate();
@@ -97,6 +110,43 @@ impl Page {
             "solutions": solutions,
             "more": more,
             "total": total.map(|t| t as u64),
+        }))
+    }
+
+    /// The page under other rules, walking the library's search in lexicographic order; the
+    /// total is known when the walk ends within the page.
+    fn list_under_rules(self, control: &Control) -> Result<Value, crate::error::ApiError> {
+        let board = queens::rules::search::Board::new(self.n, self.rules)?;
+        let mut solutions = Vec::new();
+        let (mut more, mut seen) = (false, 0u64);
+        board.each(control, |rows| {
+            let p = Placement::from_rows(rows.to_vec()).expect("the search gives placements");
+            if self.fundamental && !symmetry::is_canonical(&p) {
+                return ControlFlow::Continue(());
+            }
+            let index = seen;
+            seen += 1;
+            if index < self.offset {
+                return ControlFlow::Continue(());
+            }
+            if solutions.len() as u64 == self.limit {
+                more = true;
+                return ControlFlow::Break(());
+            }
+            let orbit = Orbit::of(&p).size;
+            solutions.push(json!({"index": index, "rows": p.rows_1based(), "orbit": orbit}));
+            ControlFlow::Continue(())
+        })?;
+        Ok(json!({
+            "n": self.n,
+            "fundamental": self.fundamental,
+            "offset": self.offset,
+            "limit": self.limit,
+            "piece": self.rules.piece.name(),
+            "torus": self.rules.torus,
+            "solutions": solutions,
+            "more": more,
+            "total": (!more).then_some(seen),
         }))
     }
 }
