@@ -773,3 +773,46 @@ async fn a_count_of_tours_says_beforehand_whether_it_can_end() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn next_resumes_the_search_from_a_board() {
+    let app = app();
+    // from the empty board, then from each answer: the solutions of queens list 6, in turn
+    let listed: Vec<String> = Solutions::new(6).unwrap().map(|p| p.perm()).collect();
+    let mut rows = String::new();
+    for want in &listed {
+        let v = ok(&app, &format!("/api/next?n=6&rows={rows}")).await;
+        let got = self::rows(&v["rows"]);
+        assert_eq!(&got.perm(), want);
+        rows = v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.to_string())
+            .collect::<Vec<_>>()
+            .join(",");
+    }
+    assert_eq!(
+        ok(&app, &format!("/api/next?n=6&rows={rows}")).await["rows"],
+        Value::Null
+    );
+    // a1 extended: the first solution of 8, keeping the queen
+    let v = ok(&app, "/api/next?n=8&rows=1").await;
+    assert_eq!(
+        (rows_of(&v), v["kept"].as_u64()),
+        ("1 5 8 6 3 7 2 4".to_string(), Some(1))
+    );
+    // under other rules: the first superqueen solution of 10
+    let v = ok(&app, "/api/next?n=10&piece=superqueen").await;
+    let p = self::rows(&v["rows"]);
+    assert!(queens::rules::Rules::SUPERQUEENS
+        .first_conflict(&p)
+        .is_none());
+    refused(&app, "/api/next?n=8&rows=9", "'9' is not a row").await;
+    refused(&app, "/api/next?n=4&rows=1,2,3,4,1", "at most 4 rows").await;
+    refused(&app, "/api/next?n=33", "from 1 to 32").await;
+}
+
+fn rows_of(v: &Value) -> String {
+    rows(&v["rows"]).perm()
+}

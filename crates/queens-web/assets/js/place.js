@@ -9,7 +9,7 @@ import { Board } from './board.js';
 import { getJSON } from './api.js';
 import { t, num, seconds, onLangChange } from './i18n.js';
 import { intParam, writeState } from './router.js';
-import { key, parseSquareList, squareList, squareName } from './notation.js';
+import { fileName, key, parseSquareList, squareList, squareName } from './notation.js';
 import { conflictText } from './conflict.js';
 import { $, h, announce, errorText, formError, setText, wholeNumber } from './ui.js';
 
@@ -302,6 +302,38 @@ export function createPlace() {
     }
   }
 
+  /**
+   * The next solution from here, in the order backtracking meets them: the queens must stand
+   * on files a, b, ... one each (the state of a search); the server resumes the search there.
+   */
+  async function nextSolution() {
+    const byFile = new Map(s.queens.map((q) => [q[0], q[1]]));
+    const k = s.queens.length;
+    const shaped = byFile.size === k && [...byFile.keys()].every((c) => c <= k);
+    if (!shaped) {
+      setStatus('place.nextShape', {}, 'bad');
+      announce($('place-status').textContent);
+      return;
+    }
+    setStatus('place.nextSearching');
+    const rows = [...byFile.keys()].sort((a, b) => a - b).map((c) => byFile.get(c));
+    try {
+      const res = await getJSON('next', { n: s.n, rows: rows.join(','), ...rules() });
+      if (!res.rows) {
+        setStatus('place.nextNone', { n: s.n }, 'bad');
+        announce($('place-status').textContent);
+        return;
+      }
+      const before = new Set(s.queens.map(key));
+      const all = res.rows.map((r, i) => [i + 1, r]);
+      const added = new Set(all.map(key).filter((x) => !before.has(x)));
+      const note = [res.kept === k ? 'place.nextKept' : 'place.nextMoved', { kept: res.kept, k, file: res.kept < k ? fileName(res.kept + 1) : '' }];
+      commit(all, { added, say: t(...note), note });
+    } catch (e) {
+      setError(e);
+    }
+  }
+
   async function countCompletions() {
     const out = $('place-count-result');
     const cap = wholeNumber($('place-cap').value);
@@ -368,6 +400,7 @@ export function createPlace() {
   $('place-form').addEventListener('submit', resize);
   $('place-check').addEventListener('click', () => runCheck(null, true));
   $('place-complete').addEventListener('click', complete);
+  $('place-next').addEventListener('click', nextSolution);
   $('place-undo').addEventListener('click', undo);
   $('place-redo').addEventListener('click', redo);
   $('place-clear').addEventListener('click', () => commit([], { say: t('place.cleared') }));

@@ -290,3 +290,21 @@ test('Torus and superqueens on Place and Solutions, and a cover in colours', asy
   await page.locator('#cover-status', { hasText: 'No cover of the 8 × 8 board exists' }).waitFor();
   noScriptErrors(page);
 });
+
+test('Place: the next solution from here, in the order of the search', async () => {
+  await page.goto(new URL('#/place?n=8&q=a1&lang=en', page.url()).href);
+  await page.waitForFunction(() => document.querySelector('#place-svg').dataset.queens === 'a1');
+  await page.click('#place-next');
+  await page.locator('#place-note', { hasText: 'your 1 queen stays' }).waitFor();
+  // 1 5 8 6 3 7 2 4, the first solution of queens list 8, then the one after it
+  assert.equal(await page.locator('#place-svg').getAttribute('data-queens'), 'a1,b5,c8,d6,e3,f7,g2,h4');
+  await page.click('#place-next');
+  await page.waitForFunction(() => document.querySelector('#place-svg').dataset.queens === 'a1,b6,c8,d3,e7,f4,g2,h5');
+  await page.locator('#place-note', { hasText: 'moved the queen of file' }).waitFor();
+  await page.locator('#place-status', { hasText: 'Solved: 8 queens' }).waitFor();
+  await page.goto(new URL('#/place?n=8&q=c5&lang=en', page.url()).href);
+  await page.waitForFunction(() => document.querySelector('#place-svg').dataset.queens === 'c5');
+  await page.click('#place-next');
+  await page.locator('#place-status', { hasText: 'starts from queens on files a, b, c' }).waitFor();
+  noScriptErrors(page);
+});

@@ -11,6 +11,7 @@ pub mod counts;
 pub mod cover;
 pub mod dominate;
 pub mod health;
+pub mod next;
 pub mod rules;
 pub mod solutions;
 pub mod solve;
@@ -49,6 +50,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/solve", endpoint(solve::get))
         .route("/dominate", endpoint(dominate::get))
         .route("/cover", endpoint(cover::get))
+        .route("/next", endpoint(next::get))
         .fallback(not_found)
         .layer(axum::middleware::from_fn(crate::lang::scope))
         .with_state(state)
