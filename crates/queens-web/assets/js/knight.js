@@ -15,7 +15,7 @@ import { key, parseSquareName, squareName } from './notation.js';
 import { $, announce, errorText, formError, setText, stepsPerSecond } from './ui.js';
 
 const ANIMATED = 30;
-// Past this side every square's number makes an unreadable mat: milestones and colours instead.
+// Past 12 x 12 squares every number makes an unreadable mat: milestones and colours instead.
 const NUMBERED = 12;
 const SIDE_MAX = 1000;
 const JUMPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
@@ -205,7 +205,7 @@ export function createKnight() {
     const visited = new Set(shown.map(key));
     const cur = shown[shown.length - 1];
     const closedNow = s.tourClosed && k === path.length;
-    const dense = s.rows > NUMBERED || s.cols > NUMBERED;
+    const dense = s.rows * s.cols > NUMBERED * NUMBERED;
     board.setPath(shown, { closed: closedNow, gradient: dense });
     const marks = visitMarks(shown, dense, path.length);
     const hl = shown.map((sq) => ({ sq, cls: 'hl-visited' }));
@@ -445,7 +445,7 @@ export function createKnight() {
     const visited = new Set(path.map(key));
     const cands = candidates(cur, visited).map((c) => ({ sq: c, n: onward(c, new Set([...visited, key(c)])) }));
     const least = Math.min(...cands.map((c) => c.n));
-    const dense = s.rows > NUMBERED || s.cols > NUMBERED;
+    const dense = s.rows * s.cols > NUMBERED * NUMBERED;
     const hl = path.map((sq) => ({ sq, cls: 'hl-visited' }));
     const marks = visitMarks(path, dense, s.rows * s.cols);
     for (const c of cands) {

@@ -103,8 +103,8 @@ test('Solutions: a number past the last is brought back, N = 2 writes the addres
   await page.goto(new URL('#/solutions?n=8&i=500&lang=en', page.url()).href);
   await page.locator('#sol-clamped', { hasText: 'There is no solution #500: N = 8 has 92' }).waitFor();
   await page.waitForFunction(() => /i=92/.test(location.hash));
-  assert.match(await page.locator('#sol-title').textContent(), /^Solution 92:/);
-  assert.match(await page.locator('#sol-summary').textContent(), /N = 8: 92 solutions; 1–92 listed/);
+  await page.locator('#sol-title', { hasText: /^Solution 92:/ }).waitFor();
+  await page.locator('#sol-summary', { hasText: 'N = 8: 92 solutions; 1–92 listed' }).waitFor();
   assert.equal(await page.locator('#sol-page').textContent(), 'page: 1–92');
   assert.ok(await page.locator('#sol-next-page').isDisabled());
   await shot(page, 'classroom-solutions-clamped');
@@ -112,7 +112,7 @@ test('Solutions: a number past the last is brought back, N = 2 writes the addres
   await page.fill('#sol-k', '40');
   await page.click('#sol-goto button[type=submit]');
   await page.waitForFunction(() => /i=40/.test(location.hash));
-  assert.match(await page.locator('#sol-title').textContent(), /^Solution 40:/);
+  await page.locator('#sol-title', { hasText: /^Solution 40:/ }).waitFor();
   // N = 2: the address follows, the orbit box says why it is empty
   await page.fill('#sol-n', '2');
   await page.click('#sol-form button[type=submit]');
