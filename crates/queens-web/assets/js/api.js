@@ -2,7 +2,7 @@
 // server's {"error": "..."} turned into an ApiError that a form shows as it is. Every request
 // says the page's language (lang=en|ru), so the server's words come in it.
 
-import { currentLang } from './i18n.js';
+import { currentLang, t } from './i18n.js';
 
 export class ApiError extends Error {
   constructor(message, status, body) {
@@ -94,10 +94,22 @@ export function stream(path, params, handlers) {
     if (finished) return;
     const data = ev.data ? parse(ev) : null;
     close();
-    if (data && data.error) return handlers.error?.(data.error);
+    if (data && data.error) return handlers.error?.(streamWords(data));
     handlers.error?.(await refusal(path, params));
   });
   return close;
+}
+
+/**
+ * The words of an error event: a stream's events are written after its request has been
+ * answered, so the page words the stops it knows (time limit, a permit given to another
+ * client, the server stopping) itself, in its own language.
+ */
+function streamWords(data) {
+  if (data.timeout) return t('error.streamTimeout');
+  if (data.preempted) return t('error.preempted');
+  if (data.shutdown) return t('error.shutdown');
+  return data.error;
 }
 
 async function refusal(path, params) {

@@ -133,7 +133,8 @@ test('Solutions: a number past the last is brought back, N = 2 writes the addres
 
 test('Place: Check shows a verdict, the size is bounded to what is readable, 1 queen is one', async () => {
   await page.goto(new URL('#/place?n=8&q=a1,b3&lang=en', page.url()).href);
-  await page.waitForFunction(() => document.querySelector('#place-svg').dataset.queens === 'a1,b3');
+  await page.locator('#panel-place:not([hidden])').waitFor();
+  await page.waitForFunction(() => document.querySelector('#place-svg').dataset.queens === 'a1,b3', null, { timeout: 40000 });
   await page.click('#place-check');
   await page.locator('#place-verdict:not([hidden])', { hasText: 'Checked: no two of the 2 queens attack' }).waitFor();
   await page.goto(new URL('#/place?n=8&q=a1,b2&lang=en', page.url()).href);
