@@ -91,6 +91,7 @@ export default {
   'place.verdictOk': (v) => (v.count === 0 ? '✓ Checked: an empty board, nothing attacks.' : `✓ Checked: no two of the ${v.count} ${plural(v.count, 'queen', 'queens')} attack each other; ${v.left} still to place.`),
   'place.verdictBad': (v) => `✗ Checked: ${v.pairs} ${plural(v.pairs, 'pair attacks', 'pairs attack')} each other (the red lines).`,
   'place.tooBig': (v) => `A board of ${v.text} files is too small to read here: this part takes N from 1 to ${v.max}. Big boards shows larger ones.`,
+  'place.badN': "Bad board size '{text}': give a whole number from 1 to {max}.",
   'place.nHint': 'From 1 to 32 here; Big boards shows larger ones.',
 
   'arith.title': 'The arithmetic form',

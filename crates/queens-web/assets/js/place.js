@@ -378,13 +378,12 @@ export function createPlace() {
     ev.preventDefault();
     const field = $('place-n');
     const text = field.value.trim();
-    try {
-      await getJSON('check', { n: text, queens: '' });
-    } catch (e) {
-      formError($('place-n-error'), errorText(e), field);
+    // This part's own bound (32, what is readable), said in its own words.
+    const n = wholeNumber(text);
+    if (n === null || n < 1) {
+      formError($('place-n-error'), t('place.badN', { text, max: MAX_N }), field);
       return;
     }
-    const n = Number(text);
     if (n > MAX_N) {
       formError($('place-n-error'), t('place.tooBig', { text, max: MAX_N }), field);
       return;
