@@ -176,7 +176,7 @@ export default {
   'watch.toSolution': 'К следующему решению',
   'watch.speed': 'скорость',
   'watch.perSecond': '{k} шаг./с',
-  'watch.stop': 'останавливаться на решениях',
+  'watch.stop': 'пауза на каждом решении',
   'watch.timeline': 'Шкала шагов',
   'watch.pos': 'шаг {k} из {total}',
   'watch.stepN': '{k}.',

@@ -95,7 +95,7 @@ export function drawTree(canvas, tree, k, n) {
   const pad = 10;
   const sx = (v) => pad + ((v + 0.5) / Math.max(leaves, 1)) * (w - 2 * pad);
   const sy = (d) => pad + (d / Math.max(n, 1)) * (hgt - 2 * pad - 4);
-  const r = Math.max(1.2, Math.min(7, (w - 2 * pad) / Math.max(leaves, 1) / 3));
+  const r = Math.max(1.2, Math.min(7, (w - 2 * pad) / Math.max(leaves, 1) / 3, (hgt - 2 * pad) / Math.max(n, 1) / 3));
   const cNode = colour('--tree-node');
   const cDead = colour('--tree-dead');
   const cSol = colour('--tree-sol');

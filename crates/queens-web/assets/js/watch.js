@@ -212,7 +212,7 @@ class Pane {
       items.push(['watch.placements', this.data.stats.placements, 'placements'], ['watch.removals', this.data.stats.removals, 'removals']);
     }
     this.counters.replaceChildren(
-      ...items.flatMap(([label, v, name]) => [h('dt', { text: t(label) }), h('dd', { text: num(v ?? 0), dataset: { counter: name } })]),
+      ...items.map(([label, v, name]) => h('div', {}, h('dt', { text: t(label) }), h('dd', { text: num(v ?? 0), dataset: { counter: name } }))),
     );
   }
 
