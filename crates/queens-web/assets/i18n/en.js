@@ -146,7 +146,7 @@ export default {
   'counts.published': 'published',
 
   'watch.title': 'Watch the search',
-  'watch.lead': 'Every step of a classic algorithm: a queen placed, a square rejected (on which line, by which queen), a queen removed, a solution found. The counters are the ones queens trace and --stats print.',
+  'watch.lead': 'Every step of a classic algorithm: a queen placed, a square rejected (on which line, by which queen), a queen removed, a solution found. The counters are the ones queens trace and ‑‑stats print.',
   'watch.left': 'Search',
   'watch.algorithm': 'algorithm',
   'watch.n': 'N',
