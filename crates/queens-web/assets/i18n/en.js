@@ -205,7 +205,7 @@ export default {
   'story.nested': 'And the course project noticed more: take away file a and rank 1 from {seven} and what is left is {six}, the first solution of 6.',
   'story.try': 'Press play: the 7 × 7 search stops at its solution long before the 6 × 6 one.',
   'watch.toBranchEnd': 'To the end of this branch (where its last queen is taken back)',
-  'watch.projector': 'Projector mode: the board and its words as large as the screen allows (key P)',
+  'watch.projector': 'Projector mode: the board and its words as large as the screen allows (key P; on Watch the arrow keys step and Space plays)',
   'watch.projectorOff': 'Leave projector mode (key P or Esc)',
   'watch.badN': 'N = {value} cannot be watched: for {alg}, N is a whole number from 1 to {max}.',
   'watch.treeHint': 'Click a node of the tree to go to the step that made it.',

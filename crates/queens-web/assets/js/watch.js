@@ -504,11 +504,18 @@ export function createWatch() {
   $('watch-compare').addEventListener('change', () => {
     $('watch-a2').disabled = $('watch-n2').disabled = !$('watch-compare').checked;
   });
-  $('panel-watch').addEventListener('keydown', (ev) => {
-    if (ev.target.matches('input[type=text], select')) return;
-    if (ev.key === ' ' && !ev.target.matches('button, a, input')) {
+  // Keys for a teacher at the projector (anywhere but in a field): Space plays or pauses,
+  // the left and right arrows step back and forward.
+  document.addEventListener('keydown', (ev) => {
+    if ($('panel-watch').hidden || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.target.closest?.('input, select, textarea, [role=tablist]')) return;
+    if (ev.key === ' ' && !ev.target.matches?.('button, a')) {
       ev.preventDefault();
       player.playing ? pause() : play();
+    } else if (ev.key === 'ArrowRight' || ev.key === 'ArrowLeft') {
+      ev.preventDefault();
+      pause();
+      seek(s.k + (ev.key === 'ArrowRight' ? 1 : -1), true);
     }
   });
   window.addEventListener('resize', () => {

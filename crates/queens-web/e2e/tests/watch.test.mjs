@@ -242,9 +242,14 @@ test('projector mode: one key makes the board and its words fill the screen, and
   await inView(room, '#projector');
   assert.ok(board.height >= 0.75 * viewport.height, `the board fills the height: ${board.height}px`);
   assert.ok(parseFloat(await textOf(room).evaluate((el) => getComputedStyle(el).fontSize)) >= 28, 'the words are large');
-  // The player still works from the keyboard and the buttons.
+  // The player still works from the buttons and from the keys: the arrows step.
   await room.click('#watch-fwd');
   assert.equal(await stepOf(room), 13);
+  await room.keyboard.press('ArrowRight');
+  await room.keyboard.press('ArrowRight');
+  assert.equal(await stepOf(room), 15);
+  await room.keyboard.press('ArrowLeft');
+  assert.equal(await stepOf(room), 14);
   await shot(room, 'watch-projector-en');
   await room.keyboard.press('Escape');
   await room.waitForFunction(() => !document.body.classList.contains('projector'));
