@@ -3,13 +3,14 @@
 //! Every step the algorithm takes, numbered: a queen placed, a square rejected (the line it
 //! shares with an earlier queen, and that queen), a queen removed, a whole candidate tested
 //! (brute, permutations), a solution found. As text, one step per line; as JSON lines, the
-//! data a page can animate.
+//! library's trace record ([`TraceStep`]: the step, its fields and the counters so far), the
+//! same record the web page animates.
 
 use crate::cmd::classic as algorithm;
 use crate::exit::{bad, Exit, Result};
 use crate::job::Job;
 use crate::output::Out;
-use queens::classic::{self, step::step_json, Algorithm, End, Event, Options};
+use queens::classic::{self, step::TraceStep, Algorithm, End, Event, Options};
 use std::io::Write;
 use std::ops::ControlFlow;
 
@@ -62,24 +63,21 @@ pub fn run(args: Args) -> Result<Exit> {
     let mut out = Out::stdout();
     let limit = args.limit.unwrap_or(u64::MAX);
     let mut step = 0u64;
-    let mut solutions = 0u64;
     let mut failure: Option<std::io::Error> = None;
     let options = Options {
         trace: true,
         half: args.half,
     };
-    let result = classic::run(args.algorithm, args.n, options, job.control(), |e| {
+    let control = job.control();
+    let result = classic::run_counted(args.algorithm, args.n, options, control, |e, stats| {
         if step >= limit {
             return ControlFlow::Break(());
         }
         step += 1;
-        if let Event::Solution { .. } = e {
-            solutions += 1;
-        }
         let written = if json {
-            out.json_line(&serde_json::Value::Object(step_json(step, solutions, e)))
+            out.json_line(&TraceStep::new(step, e, stats))
         } else {
-            writeln!(out, "{}", step_text(step, solutions, e)).and_then(|()| out.record())
+            writeln!(out, "{}", step_text(step, stats.solutions, e)).and_then(|()| out.record())
         };
         match written {
             Ok(()) => ControlFlow::Continue(()),
@@ -92,6 +90,11 @@ pub fn run(args: Args) -> Result<Exit> {
     if let Some(e) = failure {
         return Err(e.into());
     }
+    // As `classic::run`: a cancelled search (Ctrl-C, a time limit) is the job's failure.
+    let result = result.and_then(|stats| match stats.end {
+        End::Cancelled => Err(queens::Error::Cancelled),
+        _ => Ok(stats),
+    });
     let stats = job.check(result)?;
     drop(job);
     out.flush()?;

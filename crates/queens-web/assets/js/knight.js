@@ -13,6 +13,7 @@ import { t, num, seconds, onLangChange } from './i18n.js';
 import { writeState } from './router.js';
 import { key, parseSquareName, squareName } from './notation.js';
 import { $, announce, errorText, formError, setText, stepsPerSecond } from './ui.js';
+import { createPlayer } from './player.js';
 
 const ANIMATED = 30;
 // Past 12 x 12 squares every number makes an unreadable mat: milestones and colours instead.
@@ -21,7 +22,7 @@ const SIDE_MAX = 1000;
 const JUMPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
 
 export function createKnight() {
-  const s = { rows: 8, cols: 8, from: [1, 1], method: 'auto', closed: false, path: null, k: 0, playing: false, seq: 0, countClose: null, key: '', hand: null, noTour: false };
+  const s = { rows: 8, cols: 8, from: [1, 1], method: 'auto', closed: false, path: null, k: 0, seq: 0, countClose: null, key: '', hand: null, noTour: false };
   let board = null;
   const canvas = $('knight-canvas');
 
@@ -72,6 +73,7 @@ export function createKnight() {
     ensureBoard();
     drawStatic();
     status('knight.searching');
+    formError($('knight-error'), '');
     explainMethod();
     countPlan();
     setText($('knight-count-result'), '');
@@ -236,7 +238,7 @@ export function createKnight() {
     $('knight-move').textContent = words;
     $('knight-step').value = String(k);
     $('knight-pos').textContent = t('knight.pos', { k: num(k), total: num(path.length) });
-    if (!s.playing) save();
+    if (!player.playing) save();
   }
 
   /**
@@ -315,44 +317,25 @@ export function createKnight() {
 
   // --- playing ---
 
+  const player = createPlayer({
+    button: $('knight-play'),
+    rate: () => Math.max(1, stepsPerSecond($('knight-speed').value) / 10),
+    advance(n) {
+      s.k = Math.min(s.path.length, s.k + n);
+      render();
+      return s.k < s.path.length;
+    },
+    paused: save,
+  });
+
   function play() {
     if (!s.path || big()) return;
     if (s.k >= s.path.length) s.k = 1;
-    s.playing = true;
-    s.last = performance.now();
-    s.acc = 0;
-    playIcon();
-    requestAnimationFrame(tick);
+    player.play();
   }
 
-  function pause() {
-    if (!s.playing) return;
-    s.playing = false;
-    playIcon();
-    save();
-  }
-
-  function playIcon() {
-    const btn = $('knight-play');
-    btn.querySelector('use').setAttribute('href', s.playing ? '#i-pause' : '#i-play');
-    const label = t(s.playing ? 'watch.pause' : 'watch.play');
-    btn.setAttribute('aria-label', label);
-    btn.title = label;
-  }
-
-  function tick(now) {
-    if (!s.playing) return;
-    s.acc += ((now - s.last) / 1000) * Math.max(1, stepsPerSecond($('knight-speed').value) / 10);
-    s.last = now;
-    const n = Math.floor(s.acc);
-    if (n > 0) {
-      s.acc -= n;
-      s.k = Math.min(s.path.length, s.k + n);
-      render();
-      if (s.k >= s.path.length) return pause();
-    }
-    requestAnimationFrame(tick);
-  }
+  const pause = player.pause;
+  const playIcon = player.icon;
 
   function go(k) {
     if (!s.path) return;
@@ -504,7 +487,7 @@ export function createKnight() {
     s.autoplay = true;
     find();
   });
-  $('knight-play').addEventListener('click', () => (s.playing ? pause() : play()));
+  $('knight-play').addEventListener('click', () => (player.playing ? pause() : play()));
   $('knight-fwd').addEventListener('click', () => go(s.k + 1));
   $('knight-back').addEventListener('click', () => go(s.k - 1));
   $('knight-first').addEventListener('click', () => go(1));

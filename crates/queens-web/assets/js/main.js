@@ -2,7 +2,7 @@
 // the language and theme switches, and one polite live region for announcements.
 
 import { applyStatic, setLang, currentLang, onLangChange, t } from './i18n.js';
-import { resay } from './ui.js';
+import { resay, setupProjector } from './ui.js';
 import { parseHash, setShown, withLang, TABS } from './router.js';
 import { createPlace } from './place.js';
 import { createSolutions } from './solutions.js';
@@ -139,6 +139,7 @@ applyStatic();
 setupTabs();
 setupLang();
 setupTheme();
+setupProjector();
 window.addEventListener('hashchange', () => {
   remember();
   route();

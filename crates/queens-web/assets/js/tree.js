@@ -2,7 +2,8 @@
 // is the root), a queen placed is a child, a queen removed closes its node. A closed node
 // whose subtree holds no solution is a dead end. The nodes are made in the order the search
 // visits them (a preorder), so the tree at step k is a prefix of that list, laid out afresh at
-// every step (leaves left to right, parents over their children) and drawn on a canvas.
+// every step (leaves left to right, parents over their children) and drawn on a canvas. The
+// places drawn are kept, so that a click finds its node (and the step that made it).
 
 import { t, num } from './i18n.js';
 
@@ -94,7 +95,7 @@ export function drawTree(canvas, tree, k, n) {
   const pad = 10;
   const sx = (v) => pad + ((v + 0.5) / Math.max(leaves, 1)) * (w - 2 * pad);
   const sy = (d) => pad + (d / Math.max(n, 1)) * (hgt - 2 * pad - 4);
-  const r = Math.max(1.2, Math.min(6, (w - 2 * pad) / Math.max(leaves, 1) / 3));
+  const r = Math.max(1.2, Math.min(7, (w - 2 * pad) / Math.max(leaves, 1) / 3, (hgt - 2 * pad) / Math.max(n, 1) / 3));
   const cNode = colour('--tree-node');
   const cDead = colour('--tree-dead');
   const cSol = colour('--tree-sol');
@@ -136,15 +137,49 @@ export function drawTree(canvas, tree, k, n) {
     }
     ctx.fill();
   }
-  // square names when there is room
-  if (leaves <= 28 && m <= 120) {
+  // square names when there is room for them at a size read from the back of a classroom
+  const gap = (w - 2 * pad) / Math.max(leaves, 1);
+  const font = 13;
+  const labelled = gap >= 2.3 * font && m <= 400;
+  canvas.dataset.labels = labelled ? `${font}px` : '';
+  if (labelled) {
     ctx.fillStyle = cFg;
-    ctx.font = `${Math.max(9, Math.min(12, r * 2))}px system-ui, sans-serif`;
+    ctx.font = `600 ${font}px system-ui, sans-serif`;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
     for (let i = 1; i < m; i++) ctx.fillText(nodes[i].square, sx(x[i]) + r + 2, sy(nodes[i].depth));
   }
+  canvas.layout = { m, px: Array.from(x, sx), py: nodes.slice(0, m).map((nd) => sy(nd.depth)), r, nodes };
   return m;
+}
+
+/** The node drawn at (x, y) of `canvas` (CSS pixels), or null: the nearest within reach. */
+export function nodeAt(canvas, x, y) {
+  const l = canvas.layout;
+  if (!l) return null;
+  const reach = Math.max(9, l.r * 2);
+  let best = null;
+  let bestD = reach * reach;
+  for (let i = 0; i < l.m; i++) {
+    const d = (l.px[i] - x) ** 2 + (l.py[i] - y) ** 2;
+    if (d <= bestD) {
+      bestD = d;
+      best = l.nodes[i];
+    }
+  }
+  return best;
+}
+
+/** The step that ends the branch searched at step k: the removal of the last queen on the
+ * board then (Infinity when no queen is on the board, or it is never taken back). */
+export function branchEnd(tree, k) {
+  const m = visibleCount(tree, k);
+  // The boards alive at step k are a path from the root, and the deepest is the last made.
+  for (let i = m - 1; i > 0; i--) {
+    const nd = tree.nodes[i];
+    if (nd.born <= k && k < nd.died) return nd.died;
+  }
+  return Infinity;
 }
 
 /** A sentence for screen readers and tests: the tree at step k. */

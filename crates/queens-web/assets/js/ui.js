@@ -1,6 +1,6 @@
 // Small helpers the views share: elements, announcements, form errors, number fields.
 
-import { t } from './i18n.js';
+import { t, onLangChange } from './i18n.js';
 
 export const $ = (id) => document.getElementById(id);
 
@@ -98,4 +98,48 @@ export function resay() {
     const [key, vars] = el.__text;
     el.textContent = t(key, resolve(vars));
   }
+}
+
+// --- projector mode: one key (P) or the button makes the board and its words as large as the
+// screen allows and hides the rest (the header, the introductions, the forms); Esc leaves it.
+
+const projectorListeners = new Set();
+
+/** Call `fn(on)` after projector mode is switched on or off. */
+export function onProjector(fn) {
+  projectorListeners.add(fn);
+}
+
+export function projectorOn() {
+  return document.body.classList.contains('projector');
+}
+
+function setProjector(on) {
+  document.body.classList.toggle('projector', on);
+  labelProjector();
+  if (on) window.scrollTo(0, 0);
+  for (const fn of projectorListeners) fn(on);
+}
+
+function labelProjector() {
+  const btn = $('projector');
+  const label = t(projectorOn() ? 'watch.projectorOff' : 'watch.projector');
+  btn.setAttribute('aria-label', label);
+  btn.title = label;
+  btn.setAttribute('aria-pressed', String(projectorOn()));
+}
+
+/** The button and the keys: P (the key, whatever the keyboard's language) and Esc. */
+export function setupProjector() {
+  $('projector').addEventListener('click', () => setProjector(!projectorOn()));
+  document.addEventListener('keydown', (ev) => {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.target.matches?.('input[type=text], input:not([type]), input[type=number], select, textarea')) return;
+    if (ev.code === 'KeyP') {
+      ev.preventDefault();
+      setProjector(!projectorOn());
+    } else if (ev.key === 'Escape' && projectorOn()) setProjector(false);
+  });
+  onLangChange(labelProjector);
+  labelProjector();
 }

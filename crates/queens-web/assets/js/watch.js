@@ -1,24 +1,31 @@
 // Watch the search: the trace of a classic algorithm (the server's /api/trace, the same steps
 // and counters as `queens trace` and `--stats`) played on a board, step by step, forward and
 // back, at any speed, with each step said in words, the counters, and the search tree growing.
-// Two searches can run side by side on one clock (the same number of steps each), which is how
-// seed 004's question shows: why is the first solution of 6 queens found later than of 7?
+// Beside the board, the algorithm's program with the lines of the current step highlighted;
+// a click on a node of the tree goes to the step that made it. Two searches can run side by
+// side on one clock (the same number of steps each), which is how the 2007 Kharkiv course
+// project's question shows: why is the first solution of 6 queens found later than of 7?
+// The board is sized to the height the screen leaves, so that the board, the step in words,
+// the counters and the tree are seen together (on a 1366 x 768 projector too).
 
 import { Board } from './board.js';
 import { getJSON } from './api.js';
 import { t, num, onLangChange } from './i18n.js';
 import { intParam, writeState } from './router.js';
-import { parseSquareName, rowsText, rowsToSquares, squareName } from './notation.js';
-import { buildTree, drawTree, treeSummary } from './tree.js';
-import { $, h, announce, errorText, formError, stepsPerSecond } from './ui.js';
+import { parseSquareName, rowsText, rowsToSquares } from './notation.js';
+import { branchEnd, buildTree, drawTree, nodeAt, treeSummary } from './tree.js';
+import { $, h, announce, errorText, formError, onProjector, stepsPerSecond, wholeNumber } from './ui.js';
+import { createPlayer } from './player.js';
+import { Program } from './program.js';
 
 const ALGORITHMS = ['wirth', 'naive', 'bitmask', 'iterative', 'brute', 'permutations'];
 const MAX_N = { brute: 8, permutations: 10 };
 const LIMIT = 100000;
 const SNAP = 256;
 
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const lineName = (line) => String(line || '').replace('_', '-');
-const sq = (v) => (Array.isArray(v) ? v : typeof v === 'string' ? parseSquareName(v) : null);
+const sq = (name) => parseSquareName(name);
 
 /** Words for one step, in the current language. */
 export function stepWords(e) {
@@ -32,23 +39,22 @@ export function stepWords(e) {
         ? t('ev.rejectBy', { sq: e.square, line: t('lineOf.' + lineName(e.line)), by: e.by })
         : t('ev.reject', { sq: e.square, line: t('line.' + lineName(e.line)) });
     case 'candidate': {
-      const c = e.clash || e.conflict;
+      const c = e.clash;
       if (!c) return t('ev.candidateOk', { rows: rowsText(e.rows) });
-      const name = (v) => (Array.isArray(v) ? squareName(v) : v);
-      return t('ev.candidateBad', { rows: rowsText(e.rows), a: name(c.a), b: name(c.b), line: t('line.' + lineName(c.line)) });
+      return t('ev.candidateBad', { rows: rowsText(e.rows), a: c.a, b: c.b, line: t('line.' + lineName(c.line)) });
     }
     case 'solution':
       return e.mirrored
-        ? t('ev.solutionMirror', { k: num(e.number ?? e.solutions), rows: rowsText(e.rows) })
-        : t((e.number ?? e.solutions) === 1 ? 'ev.solutionFirst' : 'ev.solution', { k: num(e.number ?? e.solutions), rows: rowsText(e.rows), tests: num(e.tests_since ?? e.tests ?? 0), raw: e.tests_since ?? e.tests ?? 0 });
+        ? t('ev.solutionMirror', { k: num(e.solutions), rows: rowsText(e.rows) })
+        : t(e.solutions === 1 ? 'ev.solutionFirst' : 'ev.solution', { k: num(e.solutions), rows: rowsText(e.rows), tests: num(e.tests_since), raw: e.tests_since });
     default:
       return e.event;
   }
 }
 
-/** One search: its trace, its board, counters, words and tree. */
+/** One search: its trace, its board, counters, words, program and tree. */
 class Pane {
-  constructor(host, which) {
+  constructor(host, which, onPick) {
     this.which = which;
     this.data = null;
     this.el = h('article', { class: 'pane', 'aria-labelledby': `pane-${which}-title` });
@@ -59,14 +65,53 @@ class Pane {
     this.log = h('ol', { class: 'log', 'aria-hidden': 'true' });
     this.canvas = h('canvas', { class: 'tree-canvas', role: 'img' });
     this.treeNote = h('p', { class: 'small tree-note' });
+    this.treeHint = h('p', { class: 'small tree-hint' });
     this.legend = h('div', { class: 'tree-legend', 'aria-hidden': 'true' });
+    this.program = new Program();
     this.el.append(
       this.title,
-      h('div', { class: 'pane-top' }, this.board.el, h('div', {}, this.counters, this.log)),
-      this.text,
-      h('div', { class: 'tree-wrap' }, this.canvas, this.legend, this.treeNote),
+      h('div', { class: 'pane-body' },
+        h('div', { class: 'pane-board' }, this.board.el),
+        h('div', { class: 'pane-info' },
+          this.text,
+          this.counters,
+          this.log,
+          h('div', { class: 'tree-wrap' }, this.canvas, this.legend, this.treeNote, this.treeHint),
+        ),
+        h('div', { class: 'pane-code' }, this.program.el),
+      ),
     );
+    // A click on a node of the tree: the step that made that board.
+    this.canvas.addEventListener('click', (ev) => {
+      if (!this.tree) return;
+      const r = this.canvas.getBoundingClientRect();
+      const node = nodeAt(this.canvas, ev.clientX - r.left, ev.clientY - r.top);
+      if (node) onPick(node.born);
+    });
+    this.canvas.addEventListener('mousemove', (ev) => {
+      if (!this.tree) return;
+      const r = this.canvas.getBoundingClientRect();
+      const node = nodeAt(this.canvas, ev.clientX - r.left, ev.clientY - r.top);
+      this.canvas.style.cursor = node ? 'pointer' : '';
+      this.canvas.title = node ? `${node.square || '∅'}: ${t('watch.treeNode', { k: num(node.born) })}` : '';
+    });
     host.appendChild(this.el);
+  }
+
+  /** Sizes the board to the height left below its top (the page scrolled to the top), at
+   * least a third of the screen; the grid around it keeps the rest beside it. */
+  fit() {
+    const box = this.el.querySelector('.pane-board');
+    const info = this.el.querySelector('.pane-info');
+    const least = Math.round(window.innerHeight / 3);
+    const top = box.getBoundingClientRect().top + window.scrollY;
+    const room = window.innerHeight - top - 14;
+    this.el.style.setProperty('--board', `${Math.max(least, Math.min(room, 900))}px`);
+    // A narrow pane puts the words under the board: leave them room for three lines.
+    if (info.getBoundingClientRect().top > box.getBoundingClientRect().top + 20) {
+      const words = parseFloat(getComputedStyle(this.text).fontSize) * 6.5;
+      this.el.style.setProperty('--board', `${Math.max(least, Math.min(room - words, 900))}px`);
+    }
   }
 
   async load(n, algorithm) {
@@ -125,8 +170,8 @@ class Pane {
         if (by) lines.push({ a: by, b: at });
       }
       if (e.event === 'candidate') {
-        const c = e.clash || e.conflict;
-        if (c && sq(c.a) && sq(c.b)) lines.push({ a: sq(c.a), b: sq(c.b) });
+        const c = e.clash;
+        if (c) lines.push({ a: sq(c.a), b: sq(c.b) });
       }
       if (e.event === 'solution') {
         rows = e.rows.slice();
@@ -152,6 +197,7 @@ class Pane {
     this.text.dataset.rows = e && e.event === 'solution' ? rowsText(e.rows) : '';
     this.renderLog(kk);
     this.renderTree(kk);
+    this.program.mark(e);
   }
 
   renderCounters(k, e) {
@@ -166,14 +212,15 @@ class Pane {
       items.push(['watch.placements', this.data.stats.placements, 'placements'], ['watch.removals', this.data.stats.removals, 'removals']);
     }
     this.counters.replaceChildren(
-      ...items.flatMap(([label, v, name]) => [h('dt', { text: t(label) }), h('dd', { text: num(v ?? 0), dataset: { counter: name } })]),
+      ...items.map(([label, v, name]) => h('div', {}, h('dt', { text: t(label) }), h('dd', { text: num(v ?? 0), dataset: { counter: name } }))),
     );
   }
 
+  /** The two steps before the one said in words. */
   renderLog(k) {
     const from = Math.max(1, k - 2);
     const items = [];
-    for (let i = from; i <= k; i++) {
+    for (let i = from; i < k; i++) {
       const e = this.steps[i - 1];
       items.push(h('li', { class: `ev-${e.event}${i === k ? ' now' : ''}` }, `${i}. ${stepWords(e)}`));
     }
@@ -185,9 +232,11 @@ class Pane {
       this.canvas.hidden = true;
       this.legend.replaceChildren();
       this.treeNote.textContent = t('tree.generate', { k: num(k) });
+      this.treeHint.textContent = '';
       return;
     }
     this.canvas.hidden = false;
+    this.treeHint.textContent = t('watch.treeHint');
     drawTree(this.canvas, this.tree, k, this.n);
     const summary = treeSummary(this.tree, k);
     this.canvas.setAttribute('aria-label', summary);
@@ -202,9 +251,18 @@ class Pane {
   setTitle() {
     const k = num(this.total);
     this.title.replaceChildren(
-      h('span', {}, t('watch.paneTitle', { alg: this.algorithm, n: this.n })),
+      h('span', {}, t('watch.paneTitle', { alg: capital(t('alg.' + this.algorithm)), n: this.n })),
       h('span', { class: 'small', text: this.data?.truncated ? t('watch.truncated', { k }) : t('watch.stepsTotal', { k }) }),
     );
+    this.program.write(this.algorithm);
+  }
+
+  /** The step after k at which the branch searched at step k ends: its last queen is taken
+   * back (null without a tree, or when the trace ends first). */
+  branchEnd(k) {
+    if (!this.tree) return null;
+    const end = branchEnd(this.tree, Math.min(k, this.total));
+    return Number.isFinite(end) ? end : null;
   }
 }
 
@@ -215,11 +273,18 @@ function apply(rows, e) {
 }
 
 export function createWatch() {
-  const s = { k: 0, playing: false, panes: [], last: 0, acc: 0, key: '', seq: 0, saveAt: 0 };
+  const s = { k: 0, panes: [], key: '', seq: 0, saveAt: 0 };
   const host = $('watch-panes');
-  for (const id of ['watch-a', 'watch-a2']) {
-    $(id).replaceChildren(...ALGORITHMS.map((a) => h('option', { value: a, text: a })));
-  }
+  // The algorithms by the name the command line knows them by, and what each one is.
+  const nameOptions = () => {
+    for (const id of ['watch-a', 'watch-a2']) {
+      const el = $(id);
+      const chosen = el.value;
+      el.replaceChildren(...ALGORITHMS.map((a) => h('option', { value: a, text: `${a}: ${t('alg.' + a)}` })));
+      if (chosen) el.value = chosen;
+    }
+  };
+  nameOptions();
 
   function total() {
     return Math.max(0, ...s.panes.map((p) => p.total));
@@ -235,14 +300,39 @@ export function createWatch() {
     };
   }
 
+  /** The first N of the form that the server would refuse, said in the page's words. */
+  function badN(cfg) {
+    const wanted = cfg.cmp ? [[cfg.n, cfg.a, 'watch-n'], [cfg.n2, cfg.a2, 'watch-n2']] : [[cfg.n, cfg.a, 'watch-n']];
+    for (const [n, a, field] of wanted) {
+      const max = MAX_N[a] || 12;
+      const v = wholeNumber(n);
+      if (v === null || v < 1 || v > max) return { text: t('watch.badN', { value: n, max, alg: t('alg.' + a) }), field };
+    }
+    return null;
+  }
+
+  /** Boards as large as the height the screen leaves below them. */
+  function fit() {
+    s.panes.forEach((p) => p.fit());
+  }
+
   async function load(cfg, k = 0) {
     const seq = ++s.seq;
     pause();
     formError($('watch-error'), '');
+    const bad = badN(cfg);
+    if (bad) {
+      formError($('watch-error'), bad.text, $(bad.field));
+      return;
+    }
     const wanted = [[cfg.n, cfg.a]];
     if (cfg.cmp) wanted.push([cfg.n2, cfg.a2]);
     host.replaceChildren();
-    const panes = wanted.map((_, i) => new Pane(host, i ? 'b' : 'a'));
+    const pick = (k) => {
+      pause();
+      seek(k, true);
+    };
+    const panes = wanted.map((_, i) => new Pane(host, i ? 'b' : 'a', pick));
     host.classList.toggle('two', panes.length === 2);
     $('watch-pos').textContent = t('watch.loading');
     try {
@@ -260,6 +350,7 @@ export function createWatch() {
     s.cfg = cfg;
     s.key = JSON.stringify(cfg);
     panes.forEach((p) => p.setTitle());
+    fit();
     $('watch-step').max = String(total());
     seek(Math.min(k, total()));
     story();
@@ -274,7 +365,7 @@ export function createWatch() {
     $('watch-pos').dataset.step = String(s.k);
     if (say) announce(s.panes.map((p) => p.text.textContent).join('. '));
     const now = performance.now();
-    if (!s.playing || now - s.saveAt > 700) {
+    if (!player.playing || now - s.saveAt > 700) {
       s.saveAt = now;
       save();
     }
@@ -295,58 +386,33 @@ export function createWatch() {
 
   // --- playing ---
 
-  function play() {
-    if (!s.panes.length) return;
-    if (s.k >= total()) seek(0);
-    s.playing = true;
-    s.last = performance.now();
-    s.acc = 0;
-    setPlayIcon();
-    requestAnimationFrame(tick);
-  }
-
-  function pause() {
-    if (!s.playing) return;
-    s.playing = false;
-    setPlayIcon();
-    save();
-    announce(s.panes.map((p) => p.text.textContent).join('. '));
-  }
-
-  function setPlayIcon() {
-    const btn = $('watch-play');
-    btn.querySelector('use').setAttribute('href', s.playing ? '#i-pause' : '#i-play');
-    const label = t(s.playing ? 'watch.pause' : 'watch.play');
-    btn.setAttribute('aria-label', label);
-    btn.title = label;
-    btn.setAttribute('aria-pressed', String(s.playing));
-  }
-
-  function tick(now) {
-    if (!s.playing) return;
-    const rate = stepsPerSecond($('watch-speed').value);
-    s.acc += ((now - s.last) / 1000) * rate;
-    s.last = now;
-    let n = Math.floor(s.acc);
-    if (n > 0) {
-      s.acc -= n;
+  const player = createPlayer({
+    button: $('watch-play'),
+    rate: () => stepsPerSecond($('watch-speed').value),
+    advance(n) {
       let k = s.k;
       const stop = $('watch-stop').checked;
       while (n-- > 0 && k < total()) {
         k++;
         if (stop && s.panes.some((p) => k <= p.total && p.steps[k - 1].event === 'solution')) {
           seek(k);
-          pause();
-          return;
+          return false;
         }
       }
       seek(k);
-      if (k >= total()) {
-        pause();
-        return;
-      }
-    }
-    requestAnimationFrame(tick);
+      return k < total();
+    },
+    paused() {
+      save();
+      announce(s.panes.map((p) => p.text.textContent).join('. '));
+    },
+  });
+  const pause = player.pause;
+
+  function play() {
+    if (!s.panes.length) return;
+    if (s.k >= total()) seek(0);
+    player.play();
   }
 
   function nextSolution() {
@@ -354,6 +420,14 @@ export function createWatch() {
     const ks = s.panes.flatMap((p) => p.solSteps.filter((k) => k > s.k));
     if (ks.length) seek(Math.min(...ks), true);
     else seek(total(), true);
+  }
+
+  /** To the end of the branch being searched: the step that takes back its last queen; at
+   * that step already, the end of the branch above it. */
+  function toBranchEnd() {
+    pause();
+    const ends = s.panes.map((p) => p.branchEnd(s.k)).filter((k) => k !== null && k > s.k);
+    seek(ends.length ? Math.min(...ends) : total(), true);
   }
 
   // --- seed 004's story: 6 against 7 ---
@@ -405,7 +479,7 @@ export function createWatch() {
     ev.preventDefault();
     load(readForm());
   });
-  $('watch-play').addEventListener('click', () => (s.playing ? pause() : play()));
+  $('watch-play').addEventListener('click', () => (player.playing ? pause() : play()));
   $('watch-fwd').addEventListener('click', () => {
     pause();
     seek(s.k + 1, true);
@@ -419,6 +493,7 @@ export function createWatch() {
     seek(0, true);
   });
   $('watch-sol').addEventListener('click', nextSolution);
+  $('watch-branch').addEventListener('click', toBranchEnd);
   $('watch-step').addEventListener('input', () => {
     pause();
     seek(Number($('watch-step').value));
@@ -429,17 +504,34 @@ export function createWatch() {
   $('watch-compare').addEventListener('change', () => {
     $('watch-a2').disabled = $('watch-n2').disabled = !$('watch-compare').checked;
   });
-  $('panel-watch').addEventListener('keydown', (ev) => {
-    if (ev.target.matches('input[type=text], select')) return;
-    if (ev.key === ' ' && !ev.target.matches('button, a, input')) {
+  // Keys for a teacher at the projector (anywhere but in a field): Space plays or pauses,
+  // the left and right arrows step back and forward.
+  document.addEventListener('keydown', (ev) => {
+    if ($('panel-watch').hidden || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.target.closest?.('input, select, textarea, [role=tablist]')) return;
+    if (ev.key === ' ' && !ev.target.matches?.('button, a')) {
       ev.preventDefault();
-      s.playing ? pause() : play();
+      player.playing ? pause() : play();
+    } else if (ev.key === 'ArrowRight' || ev.key === 'ArrowLeft') {
+      ev.preventDefault();
+      pause();
+      seek(s.k + (ev.key === 'ArrowRight' ? 1 : -1), true);
     }
   });
-  window.addEventListener('resize', () => s.panes.forEach((p) => p.data && p.renderTree(p.k)));
+  window.addEventListener('resize', () => {
+    if ($('panel-watch').hidden) return;
+    fit();
+    s.panes.forEach((p) => p.data && p.renderTree(p.k));
+  });
+  onProjector(() => {
+    if ($('panel-watch').hidden) return;
+    fit();
+    s.panes.forEach((p) => p.data && p.renderTree(p.k));
+  });
   onLangChange(() => {
+    nameOptions();
     speedOut();
-    setPlayIcon();
+    player.icon();
     s.panes.forEach((p) => {
       p.setTitle();
       p.show(s.k);

@@ -1,15 +1,13 @@
 //! `GET /api/trace?n=4&algorithm=wirth&limit=200000`: a classic search step by step, as
 //! `queens trace N --algorithm A --json` prints it, with the running counters.
 //!
-//! Each step is the CLI's JSON object (the library's [`step_json`]) plus `nodes`, `tests` and
-//! `solutions` counted so far; on a `solution` step the tests since the solution before move
-//! from `tests` to `tests_since`, and a `candidate` step also carries its `conflict` in the
-//! form of `/api/check`. The body is written as the search runs, in chunks through a small
+//! Each step is the library's trace record ([`TraceStep`]), the very object `queens trace
+//! --json` prints: the step, its fields, and the counters `nodes`, `tests` and `solutions`
+//! so far. The body is written as the search runs, in chunks through a small
 //! channel, so a million steps never sit in memory; a client that goes away stops the search,
 //! and so does one that takes no chunk for [`STALL`] (its socket is full: it reads nothing).
 //! A trace stopped for another client ends with `"error"` and `"preempted":true`.
 
-use crate::api::conflict;
 use crate::error::{bad, ApiError, ApiResult};
 use crate::heavy::{self, CancelOnDrop, Client, Guarded};
 use crate::limits::{STALL, TRACE_BRUTE, TRACE_PERMUTATIONS, TRACE_STEPS};
@@ -19,9 +17,9 @@ use axum::body::{Body, Bytes};
 use axum::extract::{RawQuery, State as Shared};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use queens::classic::{self, step::step_json, Algorithm, End, Event, Options, Stats};
+use queens::classic::{self, step::TraceStep, Algorithm, End, Options, Stats};
 use queens::Control;
-use serde_json::{json, Map, Value};
+use serde_json::json;
 use std::convert::Infallible;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -157,7 +155,7 @@ impl Trace {
         let head = head.to_string();
         w.push(&head.as_bytes()[..head.len() - 1]);
         w.push(br#","steps":["#);
-        let (mut step, mut solutions, mut timeout, mut gone) = (0u64, 0u64, false, false);
+        let (mut step, mut timeout, mut gone) = (0u64, false, false);
         let options = Options {
             trace: true,
             half: false,
@@ -171,11 +169,8 @@ impl Trace {
                 return ControlFlow::Break(());
             }
             step += 1;
-            if let Event::Solution { .. } = e {
-                solutions += 1;
-            }
-            let text = Value::Object(counted(step_json(step, solutions, e), e, stats)).to_string();
-            if (step > 1 && !w.push(b",")) || !w.push(text.as_bytes()) {
+            let text = serde_json::to_vec(&TraceStep::new(step, e, stats)).unwrap_or_default();
+            if (step > 1 && !w.push(b",")) || !w.push(&text) {
                 gone = true;
                 return ControlFlow::Break(());
             }
@@ -217,18 +212,4 @@ fn tail(stats: &Stats, timeout: bool) -> String {
         tail["timeout"] = json!(true);
     }
     tail.to_string()
-}
-
-/// The CLI's step object with the running counters.
-fn counted(mut step: Map<String, Value>, e: &Event, stats: &Stats) -> Map<String, Value> {
-    if let Some(since) = step.remove("tests") {
-        step.insert("tests_since".into(), since);
-    }
-    if let Event::Candidate { conflict: c, .. } = e {
-        step.insert("conflict".into(), json!(c.map(|c| conflict(&c))));
-    }
-    step.insert("nodes".into(), json!(stats.nodes));
-    step.insert("tests".into(), json!(stats.tests));
-    step.insert("solutions".into(), json!(stats.solutions));
-    step
 }
