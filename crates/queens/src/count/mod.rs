@@ -24,6 +24,7 @@ pub mod disjoint;
 pub mod plan;
 pub mod published;
 pub mod quarters;
+pub mod session;
 pub mod symmetric;
 
 use crate::control::Control;
