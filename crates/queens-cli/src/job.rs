@@ -12,7 +12,7 @@
 
 use crate::exit::Failure;
 use indicatif::{ProgressBar, ProgressStyle};
-use queens::count::session::Progress;
+use queens::count::session::{Progress, Tracker};
 use queens::Control;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
@@ -36,7 +36,7 @@ struct Shared {
     control: Control,
     label: Mutex<String>,
     unit: Mutex<&'static str>,
-    work: Mutex<Option<Work>>,
+    work: Mutex<Option<Tracker>>,
     start: Instant,
     limit: Option<f64>,
     reason: AtomicU8,
@@ -50,15 +50,6 @@ impl Shared {
             .compare_exchange(RUNNING, reason, Ordering::Relaxed, Ordering::Relaxed);
         self.control.cancel();
     }
-}
-
-/// Work measured by the estimated cost of its parts ([`Job::track`]): the library's accounts,
-/// and what this run has done.
-struct Work {
-    plan: Progress,
-    start: Instant,
-    parts: u64,
-    cost: f64,
 }
 
 /// The job that the next Ctrl-C cancels.
@@ -118,21 +109,15 @@ impl Job {
     /// their number: the share done and the time left come from [`Job::finished_part`].
     pub fn track(&self, plan: Progress) {
         if let Ok(mut w) = self.shared.work.lock() {
-            *w = Some(Work {
-                plan,
-                start: Instant::now(),
-                parts: 0,
-                cost: 0.0,
-            });
+            *w = Some(Tracker::new(plan));
         }
     }
 
     /// One part of the tracked work is finished, of estimated cost `cost`.
     pub fn finished_part(&self, cost: f64) {
-        if let Ok(mut guard) = self.shared.work.lock() {
-            if let Some(w) = guard.as_mut() {
-                w.parts += 1;
-                w.cost += cost;
+        if let Ok(guard) = self.shared.work.lock() {
+            if let Some(w) = guard.as_ref() {
+                w.finished(cost);
             }
         }
     }
@@ -259,10 +244,11 @@ fn progress_line(shared: &Shared) -> String {
     let label = shared.label.lock().map(|l| l.clone()).unwrap_or_default();
     let unit = shared.unit.lock().map(|u| *u).unwrap_or("parts");
     let elapsed = shared.start.elapsed().as_secs_f64();
-    let tracked = shared.work.lock().ok().and_then(|w| {
-        w.as_ref()
-            .map(|w| w.plan.at(w.parts, w.cost, w.start.elapsed().as_secs_f64()))
-    });
+    let tracked = shared
+        .work
+        .lock()
+        .ok()
+        .and_then(|w| w.as_ref().map(Tracker::snapshot));
     let s = match tracked {
         Some(s) => s,
         None => {

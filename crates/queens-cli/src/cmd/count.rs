@@ -34,7 +34,6 @@ impl Counter {
     /// classic `bitmask` of the seeds).
     pub fn name(self) -> &'static str {
         match self {
-            Counter::Engine(Engine::Bitmask) => "somers",
             Counter::Engine(e) => e.name(),
             Counter::Classic(a) => a.name(),
             Counter::Sql => "sql",

@@ -8,7 +8,7 @@ use crate::input::Sizes;
 use crate::job::Job;
 use crate::output::{millis, Out};
 use queens::count::Counts;
-use queens::rules::{search::Board, torus};
+use queens::rules::{search::RulesBoard, torus};
 use serde::Serialize;
 use std::io::Write;
 
@@ -88,7 +88,7 @@ fn count_one(rules: RulesArgs, n: usize, job: &Job) -> Result<Counted> {
             job.control(),
         ))?));
     }
-    let board = job.check(Board::new(n, r))?;
+    let board = job.check(RulesBoard::new(n, r))?;
     Ok(Counted::Flat(job.check(board.count(job.control()))?))
 }
 

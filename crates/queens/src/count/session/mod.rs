@@ -54,7 +54,7 @@ use thiserror::Error;
 
 pub use model::Counter;
 pub use outlook::{Outlook, OutlookRecord, Source, DAY};
-pub use progress::{Progress, Snapshot};
+pub use progress::{Progress, Snapshot, Tracker};
 
 /// Below this many CPU seconds (by the model) a count is trivial: no estimate first.
 pub const TRIVIAL_CPU: f64 = 60.0;

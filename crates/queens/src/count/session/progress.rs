@@ -8,6 +8,8 @@
 //! an extrapolated time left). Work with no costs counts each unit as one.
 
 use serde::Serialize;
+use std::sync::Mutex;
+use std::time::Instant;
 
 /// Work measured by the estimated cost of its parts.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -89,6 +91,41 @@ impl Progress {
     }
 }
 
+/// The accounts of a run under way, shared by the threads that finish parts and the one that
+/// reports: the work, what this run has done, and when it started.
+#[derive(Debug)]
+pub struct Tracker {
+    progress: Progress,
+    start: Instant,
+    done: Mutex<(u64, f64)>,
+}
+
+impl Tracker {
+    /// Starts the accounts of `progress` now.
+    pub fn new(progress: Progress) -> Tracker {
+        Tracker {
+            progress,
+            start: Instant::now(),
+            done: Mutex::new((0, 0.0)),
+        }
+    }
+
+    /// One part of estimated cost `cost` is finished.
+    pub fn finished(&self, cost: f64) {
+        if let Ok(mut d) = self.done.lock() {
+            d.0 += 1;
+            d.1 += cost;
+        }
+    }
+
+    /// Where the work stands now.
+    pub fn snapshot(&self) -> Snapshot {
+        let (parts, cost) = self.done.lock().map(|d| *d).unwrap_or((0, 0.0));
+        let elapsed = self.start.elapsed().as_secs_f64();
+        self.progress.at(parts, cost, elapsed)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,5 +168,16 @@ mod tests {
         assert_eq!(expected.seconds_per_cost, Some(2.0));
         assert!((expected.at(0, 0.0, 0.0).left.unwrap() - 80.0).abs() < 1e-9);
         assert_eq!(Progress::of_units(0).at(0, 0.0, 1.0).share, 1.0);
+    }
+
+    #[test]
+    fn a_tracker_adds_up_the_parts_finished() {
+        let t = Tracker::new(Progress::of_units(4));
+        assert_eq!(t.snapshot().done, 0);
+        t.finished(1.0);
+        t.finished(1.0);
+        let s = t.snapshot();
+        assert_eq!((s.done, s.total, s.share), (2, 4, 0.5));
+        assert!(s.left.is_some());
     }
 }
