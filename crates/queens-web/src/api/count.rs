@@ -25,7 +25,7 @@ use axum::extract::{RawQuery, State as Shared};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use queens::count::plan::{self, Plan};
-use queens::count::session::{self, Counter, OutlookRecord, Progress, Session, Tracker};
+use queens::count::session::{self, Counter, Outlook, OutlookRecord, Progress, Session, Tracker};
 use queens::count::{self, Counts, Engine};
 use queens::Control;
 use serde_json::{json, Value};
@@ -117,7 +117,7 @@ fn count_in_session(
     let before = s.before(control)?;
     let outlook = match &before {
         Some(b) => b.outlook.clone(),
-        None => session::model_outlook(Counter::Engine(engine), n),
+        None => Outlook::model(s.model_cpu(), Some(s.plan().memory())),
     };
     let _ = watch
         .estimate
