@@ -16,7 +16,16 @@ pub enum Exit {
     No,
     /// 2: bad input or usage.
     BadInput,
-    /// 74: the output could not be written (a full disk, say), as sysexits' EX_IOERR.
+    /// 70: an internal check failed (an answer built wrong was caught before it was shown),
+    /// as sysexits' EX_SOFTWARE: a defect to report, never the user's doing.
+    Internal,
+    /// 71: the system refused what the command needs to run (the server's runtime or its
+    /// connections), as sysexits' EX_OSERR. An address the server cannot bind is bad usage
+    /// (2): another `--port` or `--host` is the cure.
+    System,
+    /// 74: the output could not be written (a full disk, say), as sysexits' EX_IOERR: standard
+    /// output, or a file the command writes after opening it (`--out`, `--svg`, a checkpoint's
+    /// records). A named file that cannot be opened or created at all is bad input (2).
     WriteFailed,
     /// 130: interrupted by Ctrl-C, no result shown as complete.
     Interrupted,
@@ -29,6 +38,8 @@ impl Exit {
             Exit::Success => 0,
             Exit::No => 1,
             Exit::BadInput => 2,
+            Exit::Internal => 70,
+            Exit::System => 71,
             Exit::WriteFailed => 74,
             Exit::Interrupted => 130,
         }
@@ -57,6 +68,10 @@ pub enum Failure {
     Closed,
     /// Writing the output failed.
     Write(io::Error),
+    /// An internal check failed: the message says which.
+    Internal(String),
+    /// The system refused a resource the command needs.
+    System(io::Error),
 }
 
 /// The result of a command.
@@ -99,23 +114,34 @@ impl From<queens::ParseError> for Failure {
     }
 }
 
+/// An I/O error in words, without the error code of the operating system.
+pub fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => {
+            let text = e.to_string();
+            match text.find(" (os error") {
+                Some(i) => text[..i].to_string(),
+                None => text,
+            }
+        }
+    }
+}
+
 /// Writes a file the user named: a path that cannot be opened is bad input, a failure while
 /// writing (a full disk) a failed write; both name the file.
 pub fn write_file(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
     use std::io::Write;
     let shown = path.display();
-    let mut file = std::fs::File::create(path).map_err(|e| {
-        bad(format!(
-            "cannot create '{shown}': {}",
-            crate::input::io_reason(&e)
-        ))
-    })?;
+    let mut file = std::fs::File::create(path)
+        .map_err(|e| bad(format!("cannot create '{shown}': {}", io_reason(&e))))?;
     file.write_all(bytes)
         .and_then(|()| file.sync_all())
         .map_err(|e| {
             Failure::Write(io::Error::new(
                 e.kind(),
-                format!("'{shown}': {}", crate::input::io_reason(&e)),
+                format!("'{shown}': {}", io_reason(&e)),
             ))
         })
 }
@@ -140,6 +166,14 @@ pub fn report(result: Result<Exit>) -> ExitCode {
         Err(Failure::Write(e)) => {
             eprintln!("queens: cannot write the output: {e}");
             Exit::WriteFailed
+        }
+        Err(Failure::Internal(message)) => {
+            eprintln!("queens: internal error: {message}; please report it");
+            Exit::Internal
+        }
+        Err(Failure::System(e)) => {
+            eprintln!("queens: the system refused: {e}");
+            Exit::System
         }
     };
     ExitCode::from(exit.code())

@@ -12,6 +12,7 @@
 
 use crate::exit::Failure;
 use indicatif::{ProgressBar, ProgressStyle};
+use queens::count::session::{Progress, Tracker};
 use queens::Control;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
@@ -35,7 +36,7 @@ struct Shared {
     control: Control,
     label: Mutex<String>,
     unit: Mutex<&'static str>,
-    work: Mutex<Option<Work>>,
+    work: Mutex<Option<Tracker>>,
     start: Instant,
     limit: Option<f64>,
     reason: AtomicU8,
@@ -48,53 +49,6 @@ impl Shared {
             .reason
             .compare_exchange(RUNNING, reason, Ordering::Relaxed, Ordering::Relaxed);
         self.control.cancel();
-    }
-}
-
-/// Work measured by the estimated cost of its parts ([`Job::track`]).
-#[derive(Clone, Copy, Debug)]
-pub struct WorkPlan {
-    /// Parts in all, and of those done before this run (a resumed checkpoint).
-    pub parts: u64,
-    pub parts_before: u64,
-    /// Their estimated cost, in all and done before.
-    pub cost: f64,
-    pub cost_before: f64,
-    /// Wall seconds per unit of cost on this run's threads, from an estimate made before the
-    /// work, if any: the time left until the run's own pace is known.
-    pub seconds_per_cost: Option<f64>,
-}
-
-struct Work {
-    plan: WorkPlan,
-    start: Instant,
-    parts: u64,
-    cost: f64,
-}
-
-impl Work {
-    /// The share of the cost done, the parts done, and the seconds left.
-    fn state(&self) -> (f64, u64, Option<f64>) {
-        let p = &self.plan;
-        let done = p.cost_before + self.cost;
-        let share = if p.cost > 0.0 { done / p.cost } else { 1.0 };
-        let left_cost = (p.cost - done).max(0.0);
-        // This run's pace, steadied at first by the estimate as if a fiftieth of the run's
-        // work had gone at the estimated pace.
-        let elapsed = self.start.elapsed().as_secs_f64();
-        let prior = p
-            .seconds_per_cost
-            .map(|r| (r, (p.cost - p.cost_before) / 50.0));
-        let rate = match prior {
-            Some((r, c0)) if c0 > 0.0 => Some((elapsed + r * c0) / (self.cost + c0)),
-            _ if self.cost > 0.0 => Some(elapsed / self.cost),
-            _ => None,
-        };
-        (
-            share,
-            p.parts_before + self.parts,
-            rate.map(|r| r * left_cost),
-        )
     }
 }
 
@@ -153,23 +107,17 @@ impl Job {
 
     /// Measures the progress from now on by the estimated cost of the parts rather than by
     /// their number: the share done and the time left come from [`Job::finished_part`].
-    pub fn track(&self, plan: WorkPlan) {
+    pub fn track(&self, plan: Progress) {
         if let Ok(mut w) = self.shared.work.lock() {
-            *w = Some(Work {
-                plan,
-                start: Instant::now(),
-                parts: 0,
-                cost: 0.0,
-            });
+            *w = Some(Tracker::new(plan));
         }
     }
 
     /// One part of the tracked work is finished, of estimated cost `cost`.
     pub fn finished_part(&self, cost: f64) {
-        if let Ok(mut guard) = self.shared.work.lock() {
-            if let Some(w) = guard.as_mut() {
-                w.parts += 1;
-                w.cost += cost;
+        if let Ok(guard) = self.shared.work.lock() {
+            if let Some(w) = guard.as_ref() {
+                w.finished(cost);
             }
         }
     }
@@ -296,32 +244,29 @@ fn progress_line(shared: &Shared) -> String {
     let label = shared.label.lock().map(|l| l.clone()).unwrap_or_default();
     let unit = shared.unit.lock().map(|u| *u).unwrap_or("parts");
     let elapsed = shared.start.elapsed().as_secs_f64();
-    let work = shared
+    let tracked = shared
         .work
         .lock()
         .ok()
-        .and_then(|w| w.as_ref().map(|w| (w.state(), w.plan.parts)));
-    if let Some(((share, done, left), total)) = work {
-        let left = left.map_or(String::new(), |s| format!(", about {} left", duration(s)));
-        return format!(
-            "{label}: {:.1}% ({done} of {total} {unit}), {}{left}",
-            100.0 * share,
-            duration(elapsed)
-        );
-    }
-    let (done, total) = shared.control.progress();
-    if total == 0 || done > total {
-        return format!("{label}: {}", duration(elapsed));
-    }
-    let share = done as f64 / total as f64;
-    let left = if done > 0 {
-        format!(", about {} left", duration(elapsed * (1.0 - share) / share))
-    } else {
-        String::new()
+        .and_then(|w| w.as_ref().map(Tracker::snapshot));
+    let s = match tracked {
+        Some(s) => s,
+        None => {
+            let (done, total) = shared.control.progress();
+            if total == 0 || done > total {
+                return format!("{label}: {}", duration(elapsed));
+            }
+            Progress::of_units(total).at(done, done as f64, elapsed)
+        }
     };
+    let left = s
+        .left
+        .map_or(String::new(), |l| format!(", about {} left", duration(l)));
     format!(
-        "{label}: {:.1}% ({done} of {total} {unit}), {}{left}",
-        100.0 * share,
+        "{label}: {:.1}% ({} of {} {unit}), {}{left}",
+        100.0 * s.share,
+        s.done,
+        s.total,
         duration(elapsed)
     )
 }
@@ -370,45 +315,6 @@ mod tests {
         assert_eq!(duration(12_000.0), "3 h 20 min");
         assert_eq!(duration(216_000.0), "2.5 days");
         assert!(duration(1e20).ends_with("years"));
-    }
-
-    #[test]
-    fn tracked_work_counts_by_cost_and_steadies_the_time_left() {
-        let plan = WorkPlan {
-            parts: 10,
-            parts_before: 4,
-            cost: 100.0,
-            cost_before: 40.0,
-            seconds_per_cost: Some(2.0),
-        };
-        let mut w = Work {
-            plan,
-            start: Instant::now(),
-            parts: 0,
-            cost: 0.0,
-        };
-        let (share, done, left) = w.state();
-        assert_eq!((share, done), (0.4, 4));
-        // Nothing done in this run yet: the estimate's pace, 60 units left at 2 s each.
-        assert!((left.unwrap() - 120.0).abs() < 1.0, "{left:?}");
-        w.parts = 3;
-        w.cost = 30.0;
-        let (share, done, _) = w.state();
-        assert_eq!((share, done), (0.7, 7));
-        let bare = Work {
-            plan: WorkPlan {
-                seconds_per_cost: None,
-                ..plan
-            },
-            ..w
-        };
-        assert!(bare.state().2.is_some());
-        let fresh = Work {
-            parts: 0,
-            cost: 0.0,
-            ..bare
-        };
-        assert_eq!(fresh.state().2, None, "no pace known yet");
     }
 
     #[test]

@@ -12,16 +12,14 @@ fn data() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/data")
 }
 
+#[path = "../../../tests/support/reference.rs"]
+mod reference;
+
 /// Total counts by N from the reference table.
 fn reference_totals() -> Vec<(usize, u64)> {
-    let text = std::fs::read_to_string(data().join("nqueens-counts.tsv")).unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("n\t"))
-        .map(|l| {
-            let mut f = l.split('\t');
-            let n = f.next().unwrap().parse().unwrap();
-            (n, f.next().unwrap().parse().unwrap())
-        })
+    reference::table()
+        .into_iter()
+        .map(|r| (r.n, r.total as u64))
         .collect()
 }
 

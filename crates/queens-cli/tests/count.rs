@@ -9,20 +9,14 @@ const ENGINES: [&str; 5] = ["auto", "quarters", "dihedral", "constellation", "so
 mod common;
 use common::queens;
 
-/// (n, total, fundamental) from `tests/data/nqueens-counts.tsv`.
+#[path = "../../../tests/support/reference.rs"]
+mod reference;
+
+/// (n, total, fundamental) from the reference table.
 fn reference() -> Vec<(u64, u64, u64)> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/nqueens-counts.tsv"
-    );
-    std::fs::read_to_string(path)
-        .expect("reference table")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("n\t"))
-        .map(|l| {
-            let f: Vec<u64> = l.split('\t').take(3).map(|x| x.parse().unwrap()).collect();
-            (f[0], f[1], f[2])
-        })
+    reference::table()
+        .into_iter()
+        .map(|r| (r.n as u64, r.total as u64, r.fundamental as u64))
         .collect()
 }
 

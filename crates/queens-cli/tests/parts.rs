@@ -16,18 +16,13 @@ fn folder(name: &str) -> PathBuf {
     dir
 }
 
-/// (total, fundamental) of N from `tests/data/nqueens-counts.tsv`.
+#[path = "../../../tests/support/reference.rs"]
+mod reference;
+
+/// (total, fundamental) of N from the reference table.
 fn reference(n: u64) -> (u64, u64) {
-    let text = std::fs::read_to_string(common::data("nqueens-counts.tsv")).unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("n\t"))
-        .map(|l| {
-            let f: Vec<u64> = l.split('\t').take(3).map(|x| x.parse().unwrap()).collect();
-            (f[0], f[1], f[2])
-        })
-        .find(|r| r.0 == n)
-        .map(|r| (r.1, r.2))
-        .unwrap()
+    let r = reference::row(n as usize);
+    (r.total as u64, r.fundamental as u64)
 }
 
 fn json(stdout: &str) -> Value {

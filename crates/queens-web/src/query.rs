@@ -106,6 +106,18 @@ impl Query {
         })
     }
 
+    /// One of `choices` by its name (`name_of`), the first when the parameter is absent: the
+    /// way a library enum is chosen by name.
+    pub fn named<T: Copy>(
+        &self,
+        name: &str,
+        choices: &[T],
+        name_of: impl Fn(T) -> &'static str,
+    ) -> ApiResult<T> {
+        let names: Vec<&str> = choices.iter().map(|&c| name_of(c)).collect();
+        Ok(choices[self.choice(name, &names)?])
+    }
+
     /// A list of squares written with letters (`a1,c5` or `a1 c5`), each on the `n`x`n` board,
     /// no square twice. `col,row` squares are refused here: in a list they are ambiguous.
     pub fn squares(&self, name: &str, n: usize) -> ApiResult<Vec<Square>> {

@@ -62,9 +62,6 @@ pub enum ParseError {
     #[error("'{0}' is not a square: a comma joins the column and row of one square ('3,5' is c5); write rows with spaces, like '2 4 1 3'")]
     /// Rows joined by commas, which join a square's column and row only.
     CommaRows(String),
-    #[error("bad board '{0}': expected N or MxN (M rows, N columns), sides from 1 to {max_side}, at most {max_squares} squares", max_side = crate::tour::MAX_SIDE, max_squares = crate::tour::MAX_SQUARES)]
-    /// A knight's board that is not `N` or `MxN` within the limits.
-    BadBoard(String),
     #[error("bad board size '{0}': expected a whole number from {1} to {2}")]
     /// A board size outside the accepted range.
     BadSize(String, usize, usize),

@@ -325,10 +325,7 @@ impl Placement {
     /// A board diagram, rank N at the top, rank numbers on the left and files below.
     pub fn diagram(&self, style: DiagramStyle) -> String {
         let n = self.rows.len();
-        let (queen, empty) = match style {
-            DiagramStyle::Ascii => ("Q", "."),
-            DiagramStyle::Unicode => ("♛", "·"),
-        };
+        let (queen, empty) = style.marks();
         let cell = file_name(n.saturating_sub(1) as u32).len();
         let label = n.to_string().len();
         let mut out = String::new();
@@ -350,6 +347,99 @@ impl Placement {
         }
         out.push('\n');
         out
+    }
+}
+
+/// Why the ranks of a board diagram do not draw a placement.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DiagramError {
+    /// A rank with another number of squares than the diagram has ranks.
+    #[error("a rank of {marks} squares in a diagram of {ranks} ranks")]
+    #[allow(missing_docs)] // named in the message; `index` counts from the top rank, from 0
+    Width {
+        index: usize,
+        marks: usize,
+        ranks: usize,
+    },
+    /// The queens drawn are not a placement.
+    #[error(transparent)]
+    Placement(#[from] ParseError),
+}
+
+impl DiagramStyle {
+    /// The marks of a queen and of an empty square.
+    pub fn marks(self) -> (&'static str, &'static str) {
+        match self {
+            DiagramStyle::Ascii => ("Q", "."),
+            DiagramStyle::Unicode => ("♛", "·"),
+        }
+    }
+}
+
+/// Reading back what [`Placement::diagram`] writes, in either style.
+pub mod diagram {
+    use super::{DiagramError, DiagramStyle, Placement};
+    use crate::square::Square;
+
+    /// Whether `mark` is a square's mark of either style.
+    fn is_mark(mark: &str) -> bool {
+        [DiagramStyle::Ascii, DiagramStyle::Unicode]
+            .iter()
+            .any(|s| s.marks().0 == mark || s.marks().1 == mark)
+    }
+
+    /// Whether `line` is a rank of a diagram: its number, then one mark per file.
+    pub fn is_rank(line: &str) -> bool {
+        // Short-circuits on the second word: a line of a million rows is not split up.
+        let mut words = line.split_whitespace();
+        words
+            .next()
+            .is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()))
+            && words.next().is_some_and(is_mark)
+            && words.all(is_mark)
+    }
+
+    /// Whether `line` is the line of file letters under a diagram.
+    pub fn is_files(line: &str) -> bool {
+        !line.is_empty()
+            && line
+                .split_whitespace()
+                .all(|w| w.bytes().all(|b| b.is_ascii_lowercase()))
+    }
+
+    /// The placement drawn by `ranks` (each accepted by [`is_rank`]), the top rank first.
+    ///
+    /// ```
+    /// use queens::placement::diagram;
+    /// use queens::{DiagramStyle, Placement};
+    /// let p = Placement::parse("2 4 1 3").unwrap();
+    /// let text = p.diagram(DiagramStyle::Unicode);
+    /// let ranks: Vec<&str> = text.lines().filter(|l| diagram::is_rank(l)).collect();
+    /// assert_eq!(diagram::read(&ranks), Ok(p));
+    /// ```
+    pub fn read(ranks: &[&str]) -> Result<Placement, DiagramError> {
+        let size = ranks.len();
+        let mut squares = Vec::new();
+        for (index, line) in ranks.iter().enumerate() {
+            let marks: Vec<&str> = line.split_whitespace().skip(1).collect();
+            if marks.len() != size {
+                return Err(DiagramError::Width {
+                    index,
+                    marks: marks.len(),
+                    ranks: size,
+                });
+            }
+            let row = (size - 1 - index) as u32;
+            for (col, mark) in marks.iter().enumerate() {
+                if [DiagramStyle::Ascii, DiagramStyle::Unicode]
+                    .iter()
+                    .any(|s| s.marks().0 == *mark)
+                {
+                    squares.push(Square::new(col as u32, row));
+                }
+            }
+        }
+        Ok(Placement::from_squares(&squares)?)
     }
 }
 

@@ -10,6 +10,9 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
+#[path = "../../../tests/support/reference.rs"]
+mod reference;
+
 /// Column `col` of the rows of `tests/data/<name>` by N (rows with a value there).
 fn column(name: &str, col: usize) -> HashMap<usize, u128> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -47,7 +50,10 @@ fn this_cpu_has_the_paths_its_engines_pick() {
 
 #[test]
 fn every_path_of_the_quarters_engine_gives_the_same_parts_and_the_published_totals() {
-    let published = column("nqueens-counts.tsv", 1);
+    let published: HashMap<usize, u128> = reference::table()
+        .into_iter()
+        .map(|r| (r.n, r.total))
+        .collect();
     let paths = Path::all_available();
     // No budget, and a budget of one byte (every frame rebuilt, the half boards in slices).
     let runs = (8..=16)

@@ -3,40 +3,11 @@
 use queens::count::{count, quarters, Engine};
 use queens::solutions::{fundamental, Solutions};
 use queens::Control;
-use std::path::PathBuf;
 
-/// One row of the reference table.
-#[derive(Debug)]
-struct Row {
-    n: usize,
-    total: u128,
-    fundamental: u128,
-    fixed180: u128,
-    fixed90: u128,
-    orbits: Option<[u128; 3]>,
-}
+#[path = "../../../tests/support/reference.rs"]
+mod reference;
 
-fn table() -> Vec<Row> {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/nqueens-counts.tsv");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("n\t") && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            let num = |i: usize| f[i].parse::<u128>().unwrap();
-            Row {
-                n: f[0].parse().unwrap(),
-                total: num(1),
-                fundamental: num(2),
-                fixed180: num(3),
-                fixed90: num(4),
-                orbits: (f[5] != "-").then(|| [num(5), num(6), num(7)]),
-            }
-        })
-        .collect()
-}
+use reference::table;
 
 fn check_counts(range: std::ops::RangeInclusive<usize>) {
     let rows = table();

@@ -160,7 +160,7 @@ fn complete_rules(
     for s in instance.presets() {
         fixed[s.col as usize] = Some(s.row);
     }
-    let board = job.check(queens::rules::search::Board::with_fixed(rules, fixed))?;
+    let board = job.check(queens::rules::search::RulesBoard::with_fixed(rules, fixed))?;
     let (mut first, mut total) = (None, 0u128);
     let result = board.each(job.control(), |rows| {
         total += 1;

@@ -5,15 +5,17 @@
 //! `bitmask`), which also counts its work (`--stats`).
 
 use crate::cmd::classic::{self, StatsRecord};
-use crate::cmd::{count_estimate, count_plan};
+use crate::cmd::count_estimate;
+use crate::cmd::count_plan;
+pub use crate::cmd::counts::Format;
+use crate::cmd::counts::{record, write_text};
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::input::{Share, Sizes};
 use crate::job::{self, Job};
-use crate::output::{millis, Out};
+use crate::output::Out;
 use queens::classic::{Algorithm, End, Options, Stats};
+use queens::count::session::{self, model};
 use queens::count::{self, plan, symmetric, Counts, Engine};
-use queens::OrbitKind;
-use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -32,7 +34,6 @@ impl Counter {
     /// classic `bitmask` of the seeds).
     pub fn name(self) -> &'static str {
         match self {
-            Counter::Engine(Engine::Bitmask) => "somers",
             Counter::Engine(e) => e.name(),
             Counter::Classic(a) => a.name(),
             Counter::Sql => "sql",
@@ -65,6 +66,15 @@ impl Counter {
             })
     }
 
+    /// What the cost model calls this counter.
+    fn costed(self) -> model::Counter {
+        match self {
+            Counter::Engine(e) => model::Counter::Engine(e),
+            Counter::Classic(_) => model::Counter::Classic,
+            Counter::Sql => model::Counter::Sql,
+        }
+    }
+
     fn max_n(self) -> usize {
         match self {
             Counter::Engine(e) => e.max_n(),
@@ -72,15 +82,6 @@ impl Counter {
             Counter::Sql => queens_sql::MAX_N,
         }
     }
-}
-
-/// How the counts are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Labelled lines for one N, a table for a range
-    Text,
-    /// One JSON object per N
-    Json,
 }
 
 /// Count all solutions exactly, with the fundamental (symmetry-reduced) count and the orbits
@@ -168,30 +169,6 @@ fn parse_threads(s: &str) -> std::result::Result<usize, String> {
         .map_err(|_| format!("bad thread count '{s}': expected a whole number from 1 to 1024"))
 }
 
-/// The orbit breakdown as a JSON map with the orbit sizes as keys, largest first.
-pub struct Orbits(pub Vec<(usize, u128)>);
-
-impl Serialize for Orbits {
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (size, count) in &self.0 {
-            map.serialize_entry(&size.to_string(), count)?;
-        }
-        map.end()
-    }
-}
-
-#[derive(serde::Serialize)]
-pub struct Record {
-    n: usize,
-    total: u128,
-    fundamental: u128,
-    orbits: Orbits,
-    seconds: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stats: Option<StatsRecord>,
-}
-
 pub fn run(args: Args) -> Result<Exit> {
     let json = args.json || args.format == Format::Json;
     check(&args)?;
@@ -237,7 +214,11 @@ pub fn run(args: Args) -> Result<Exit> {
         drop(job);
         let stats = stats.filter(|_| args.stats);
         if json {
-            out.json_line(&record(&counts, seconds, args.algorithm, stats.as_ref()))?;
+            let stats = match (args.algorithm, &stats) {
+                (Counter::Classic(a), Some(s)) => Some(StatsRecord::new(a, Some(s), seconds)),
+                _ => None,
+            };
+            out.json_line(&record(&counts, seconds, stats))?;
         } else {
             write_text(&mut out, &counts, seconds, args.sizes.is_single(), "")?;
             if let (Some(s), Counter::Classic(a)) = (&stats, args.algorithm) {
@@ -299,10 +280,7 @@ fn check_planned(args: &Args) -> Result<()> {
             args.sizes.from, args.sizes.to
         )));
     }
-    if !matches!(
-        args.algorithm,
-        Counter::Engine(Engine::Auto | Engine::Quarters | Engine::Dihedral)
-    ) {
+    if !matches!(args.algorithm, Counter::Engine(e) if session::splits(e)) {
         return Err(bad(format!(
             "{option} needs an engine that splits the count into parts: auto, quarters or dihedral, not '{}'",
             args.algorithm.name()
@@ -326,16 +304,11 @@ fn check_planned(args: &Args) -> Result<()> {
 /// The engine of a count made of parts: when asked for by an option, or for one N with an
 /// engine that has parts when the count is long enough to say its cost first.
 fn planned_engine(args: &Args) -> Option<Engine> {
-    let Counter::Engine(engine @ (Engine::Auto | Engine::Quarters | Engine::Dihedral)) =
-        args.algorithm
-    else {
+    let Counter::Engine(engine) = args.algorithm else {
         return None;
     };
-    let n = args.sizes.from;
-    let long = args.sizes.is_single()
-        && n >= plan::MIN_N
-        && rough_seconds(args.algorithm, n) >= count_plan::TRIVIAL_CPU;
-    (args.planned() || long).then_some(engine)
+    let long = args.sizes.is_single() && session::worth_planning(engine, args.sizes.from);
+    (session::splits(engine) && (args.planned() || long)).then_some(engine)
 }
 
 /// Counts `n` with an engine or a classic algorithm (the symmetric counts of the classic
@@ -373,49 +346,20 @@ fn count_sql(n: usize, job: &Job) -> Result<Counts> {
     Ok(Counts::from_total(n, total as u128))
 }
 
-/// A rough model of the CPU seconds of a count on one core of a machine like the ones of
-/// BENCHMARKS.md: for the quarters engine (the default) from its measured times (N = 16 to 21)
-/// and its sampled estimates (N = 22 to 25, "Estimates for the records"), N = 26 and 27 by the
-/// growth over the last two N of the same parity (the cost per solution grows with N, faster
-/// for even N); for the other counters from their own figures there (N = 18 and a growth per N).
-pub fn rough_seconds(counter: Counter, n: usize) -> f64 {
-    /// One-core CPU seconds of the quarters engine for N = 16 to 25 (Zen 3, AVX2).
-    const QUARTERS: [f64; 10] = [
-        0.12, 1.07, 3.1, 23.0, 170.0, 1.1e3, 2.14e4, 1.13e5, 2.40e6, 1.67e7,
-    ];
-    let (at18, growth) = match counter {
-        Counter::Engine(Engine::Auto | Engine::Quarters) if n <= count::quarters::MAX_N => {
-            if n >= 16 {
-                let at = |n: usize| QUARTERS[n - 16];
-                return match n {
-                    26 | 27 => at(n - 2) * at(n - 2) / at(n - 4),
-                    _ => at(n),
-                };
-            }
-            (3.1, 7.5)
-        }
-        Counter::Engine(Engine::Bitmask) => (200.0, 7.5),
-        Counter::Engine(_) => (90.0, 7.5),
-        Counter::Classic(_) => (400.0, 7.5),
-        Counter::Sql => (4e6, 10.0),
-    };
-    at18 * f64::powf(growth, n as f64 - 18.0)
-}
-
 /// Says before a long count starts what it will cost (by the rough model: these counters
 /// have no parts to time), and refuses more than a day without `--yes`.
 fn warn_if_long(counter: Counter, n: usize, threads: usize, yes: bool) -> Result<()> {
-    let cpu = rough_seconds(counter, n);
-    let outlook = count_estimate::Outlook::model(cpu, None);
-    if outlook.wall(threads) > count_estimate::DAY && !yes {
+    let outlook = session::model_outlook(counter.costed(), n);
+    if outlook.needs_consent(threads) && !yes {
         let what = format!("counting N = {n} with {}", counter.name());
-        return Err(outlook.refusal(&what, threads));
+        return Err(count_estimate::refusal(&outlook, &what, threads));
     }
     if let Counter::Classic(a @ (Algorithm::Brute | Algorithm::Permutations)) = counter {
         classic::warn_if_long(a, n);
         return Ok(());
     }
-    if cpu >= 600.0 {
+    let cpu = outlook.cpu;
+    if cpu >= session::LONG_CPU {
         eprintln!(
             "queens: warning: counting N = {n} with {} takes about {} of CPU time ({} on {threads} threads) by a rough model; Ctrl-C stops it",
             counter.name(),
@@ -424,68 +368,4 @@ fn warn_if_long(counter: Counter, n: usize, threads: usize, yes: bool) -> Result
         );
     }
     Ok(())
-}
-
-/// The JSON record of the counts of one N (also printed by `queens merge`).
-pub fn record(c: &Counts, seconds: f64, counter: Counter, stats: Option<&Stats>) -> Record {
-    Record {
-        n: c.n,
-        total: c.total,
-        fundamental: c.fundamental(),
-        orbits: Orbits(c.orbits()),
-        seconds: millis(seconds),
-        stats: match (counter, stats) {
-            (Counter::Classic(a), Some(s)) => Some(StatsRecord::new(a, Some(s), seconds)),
-            _ => None,
-        },
-    }
-}
-
-/// The counts of one N as text: a table line, or labelled lines under `N = n{label}`.
-pub fn write_text(
-    out: &mut Out,
-    c: &Counts,
-    seconds: f64,
-    single: bool,
-    label: &str,
-) -> std::io::Result<()> {
-    if !single {
-        return writeln!(
-            out,
-            "{:>3} {:>22} {:>22} {:>10.3}",
-            c.n,
-            c.total,
-            c.fundamental(),
-            seconds
-        );
-    }
-    writeln!(out, "N = {}{label}", c.n)?;
-    writeln!(out, "total:        {}", c.total)?;
-    writeln!(out, "fundamental:  {}", c.fundamental())?;
-    for (size, count) in c.orbits() {
-        writeln!(
-            out,
-            "orbits of {size}:  {count} ({})",
-            OrbitKind::of_size(size)
-        )?;
-    }
-    writeln!(out, "seconds:      {seconds:.3}")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_rough_model_grows_with_n_and_faster_than_the_counts_beyond_24() {
-        let quarters = |n| rough_seconds(Counter::Engine(Engine::Auto), n);
-        for n in 4..27 {
-            assert!(quarters(n + 1) > quarters(n), "N = {n}");
-        }
-        // The cost per solution grows: more than the ratio of the counts (about 7 to 8).
-        assert!(quarters(26) / quarters(24) > 100.0);
-        assert!(quarters(27) / quarters(25) > 100.0);
-        // Beyond the quarters engine, the dihedral one.
-        assert!(rough_seconds(Counter::Engine(Engine::Auto), 28) > 0.0);
-    }
 }

@@ -8,7 +8,7 @@ use crate::input::Sizes;
 use crate::job::Job;
 use crate::output::{millis, Out};
 use queens::count::Counts;
-use queens::rules::{search::Board, torus};
+use queens::rules::{search::RulesBoard, torus};
 use serde::Serialize;
 use std::io::Write;
 
@@ -31,7 +31,7 @@ struct Record {
     symmetries: usize,
     /// The orbits by size (flat board).
     #[serde(skip_serializing_if = "Option::is_none")]
-    orbits: Option<super::count::Orbits>,
+    orbits: Option<queens::count::session::Orbits>,
     /// On the torus, the same as `fundamental`: the classes under its 8N² symmetries.
     #[serde(skip_serializing_if = "Option::is_none")]
     classes: Option<u128>,
@@ -88,7 +88,7 @@ fn count_one(rules: RulesArgs, n: usize, job: &Job) -> Result<Counted> {
             job.control(),
         ))?));
     }
-    let board = job.check(Board::new(n, r))?;
+    let board = job.check(RulesBoard::new(n, r))?;
     Ok(Counted::Flat(job.check(board.count(job.control()))?))
 }
 
@@ -96,7 +96,7 @@ fn record(rules: RulesArgs, counted: &Counted, seconds: f64) -> Record {
     let r = rules.rules();
     let (n, total, fundamental, orbits, classes) = match counted {
         Counted::Flat(c) => {
-            let orbits = Some(super::count::Orbits(c.orbits()));
+            let orbits = Some(queens::count::session::Orbits(c.orbits()));
             (c.n, c.total, c.fundamental(), orbits, None)
         }
         Counted::Torus(t) => (t.n, t.total, t.classes, None, Some(t.classes)),
@@ -119,7 +119,7 @@ fn write_single(out: &mut Out, rules: RulesArgs, c: &Counted, seconds: f64) -> R
     match c {
         Counted::Flat(c) => {
             let label = format!(" ({})", rules.rules());
-            super::count::write_text(out, c, seconds, true, &label)?;
+            super::counts::write_text(out, c, seconds, true, &label)?;
         }
         Counted::Torus(t) => {
             let n = t.n;

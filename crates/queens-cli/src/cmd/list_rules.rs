@@ -5,7 +5,7 @@ use crate::exit::{Exit, Failure, Result};
 use crate::job::Job;
 use crate::output::placement::{self, Format, Notes};
 use crate::output::Out;
-use queens::rules::{search::Board, Rules};
+use queens::rules::{search::RulesBoard, Rules};
 use queens::symmetry::{is_canonical, Orbit, TorusOrbit};
 use queens::{DiagramStyle, Placement};
 use std::ops::ControlFlow;
@@ -39,7 +39,7 @@ pub fn run(listing: Listing) -> Result<Exit> {
             "no solution exists for N = {n} on the torus: {n} is divisible by 2 or 3 (Pólya 1918)"
         )));
     }
-    let board = Board::new(n, rules).map_err(|e| crate::exit::bad(e.to_string()))?;
+    let board = RulesBoard::new(n, rules).map_err(|e| crate::exit::bad(e.to_string()))?;
     let job = Job::start(format!("listing N = {n} ({rules})"), None);
     let mut out = Out::stdout();
     let (mut listed, mut failure) = (0u64, None);

@@ -4,7 +4,7 @@
 //! together by the library's [`queens::count::plan::merge`] (one plan, every share once, every
 //! part once); a refusal names the files.
 
-use super::count::{record, write_text, Counter, Format};
+use super::counts::{record, write_text, Format};
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::output::Out;
 use crate::parts::shard::ShardFile;
@@ -44,10 +44,9 @@ pub fn run(args: Args) -> Result<Exit> {
     let summaries: Vec<_> = shards.iter().map(ShardFile::summary).collect();
     let counts = merge(&summaries).map_err(|e| refusal(&e, &args.files))?;
     let seconds: f64 = shards.iter().map(|s| s.seconds).sum();
-    let engine = summaries[0].engine;
     let mut out = Out::stdout();
     if args.json || args.format == Format::Json {
-        out.json_line(&record(&counts, seconds, Counter::Engine(engine), None))?;
+        out.json_line(&record(&counts, seconds, None))?;
     } else {
         write_text(&mut out, &counts, seconds, true, "")?;
     }

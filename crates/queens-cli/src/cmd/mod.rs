@@ -10,6 +10,7 @@ pub mod count;
 pub mod count_estimate;
 pub mod count_plan;
 pub mod count_rules;
+pub mod counts;
 pub mod cover;
 pub mod dominate;
 pub mod list;

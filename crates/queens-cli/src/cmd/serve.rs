@@ -38,7 +38,7 @@ pub fn run(args: Args) -> Result<Exit> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(crate::exit::Failure::Write)?;
+        .map_err(crate::exit::Failure::System)?;
     let served = runtime.block_on(start(address, args.open));
     runtime.shutdown_timeout(std::time::Duration::from_secs(1));
     served.map(|()| Exit::Success)
@@ -52,7 +52,9 @@ async fn start(address: SocketAddr, open: bool) -> Result<()> {
             crate::input::io_reason(&e)
         ))
     })?;
-    let bound = listener.local_addr().map_err(crate::exit::Failure::Write)?;
+    let bound = listener
+        .local_addr()
+        .map_err(crate::exit::Failure::System)?;
     let url = format!("http://{bound}/");
     let mut stdout = std::io::stdout();
     writeln!(stdout, "{url}").and_then(|()| stdout.flush())?;
@@ -65,7 +67,7 @@ async fn start(address: SocketAddr, open: bool) -> Result<()> {
         eprintln!("queens: stopping");
     })
     .await
-    .map_err(crate::exit::Failure::Write)
+    .map_err(crate::exit::Failure::System)
 }
 
 /// `--host`: an IP address, or `localhost`.

@@ -5,6 +5,7 @@ use crate::exit::{bad, Exit, Failure, Result};
 use crate::input;
 use crate::input::lines::{read_text, MAX_PLACEMENT_LINE};
 use crate::job::Job;
+use crate::output::decimal::push_decimal;
 use crate::output::{svg, Out};
 use queens::square::file_name;
 use queens::tour::{self, count, divide, frontier, Board, FindError, Method, Tour};
@@ -283,9 +284,9 @@ fn find_error(e: FindError) -> Failure {
             "--algorithm narrow needs a board with 3 or 4 rows or columns, not {board}: use divide"
         )),
         FindError::TooLarge { .. } => bad(e.to_string()),
-        FindError::Invalid(inner) => Failure::Write(std::io::Error::other(format!(
-            "internal error, the tour built is wrong: {inner}"
-        ))),
+        FindError::Invalid(inner) => {
+            Failure::Internal(format!("the tour built is wrong: {inner}"))
+        }
     }
 }
 
@@ -300,21 +301,6 @@ fn picture(t: &Tour) -> String {
         }
     }
     p.render()
-}
-
-/// Appends a number in decimal.
-fn push_number(buf: &mut Vec<u8>, mut v: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    buf.extend_from_slice(&digits[i..]);
 }
 
 fn write_squares(
@@ -341,16 +327,16 @@ fn write_squares(
                 buf.push(b',');
             }
             buf.push(b'[');
-            push_number(&mut buf, s.col as u64 + 1);
+            push_decimal(&mut buf, s.col + 1);
             buf.push(b',');
-            push_number(&mut buf, s.row as u64 + 1);
+            push_decimal(&mut buf, s.row + 1);
             buf.push(b']');
         } else {
             if k > 0 {
                 buf.push(b' ');
             }
             buf.extend_from_slice(names[s.col as usize].as_bytes());
-            push_number(&mut buf, s.row as u64 + 1);
+            push_decimal(&mut buf, s.row + 1);
         }
         if buf.len() >= 1 << 16 {
             out.write_all(&buf)?;
@@ -372,13 +358,13 @@ fn write_grid(out: &mut impl Write, t: &Tour) -> std::io::Result<()> {
     let mut buf = Vec::with_capacity(1 << 16);
     for row in (0..b.rows).rev() {
         for col in 0..b.cols {
-            let v = h[row * b.cols + col] as u64;
+            let v = h[row * b.cols + col];
             let len = v.to_string().len();
             if col > 0 {
                 buf.push(b' ');
             }
             buf.resize(buf.len() + width - len, b' ');
-            push_number(&mut buf, v);
+            push_decimal(&mut buf, v);
         }
         buf.push(b'\n');
         if buf.len() >= 1 << 16 {
@@ -398,14 +384,14 @@ const ENUMERATE_UP_TO: usize = 36;
 /// faster of the two that take it.
 fn counter(args: &Args, board: Board) -> Result<Algorithm> {
     let frontier_takes = frontier::check(board).is_ok();
-    let enumeration_takes = board.square_count() <= count::MAX_SQUARES;
+    let enumeration_takes = board.square_count() <= count::MAX_ENUMERATED_SQUARES;
     let wide = format!(
         "the frontier programme counts boards with a side of at most {}",
         frontier::MAX_ROWS
     );
     let small = format!(
         "the enumeration boards of at most {} squares",
-        count::MAX_SQUARES
+        count::MAX_ENUMERATED_SQUARES
     );
     match args.algorithm {
         Some(Algorithm::Frontier) if !frontier_takes => Err(bad(format!(

@@ -257,20 +257,7 @@ pub fn seed_or_fresh(given: Option<u64>) -> u64 {
     })
 }
 
-/// An I/O error in words, without the error code of the operating system.
-pub fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".into(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        _ => {
-            let text = e.to_string();
-            match text.find(" (os error") {
-                Some(i) => text[..i].to_string(),
-                None => text,
-            }
-        }
-    }
-}
+pub use crate::exit::io_reason;
 
 #[cfg(test)]
 mod tests {

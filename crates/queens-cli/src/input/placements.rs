@@ -11,7 +11,8 @@
 
 use super::lines::{quote, Lines, MAX_PLACEMENT_LINE};
 use crate::exit::{bad, Failure};
-use queens::{Placement, Square};
+use queens::placement::{diagram, DiagramError};
+use queens::Placement;
 use std::path::Path;
 
 /// The most ranks of a board diagram read back (`--format board` draws up to N = 1000).
@@ -67,7 +68,7 @@ impl Placements {
         }
         while let Some((number, line)) = self.lines.next_line()? {
             let t = line.trim();
-            if is_diagram_rank(t) {
+            if diagram::is_rank(t) {
                 if self.diagram.len() == MAX_DIAGRAM_RANKS || t.len() > 8 * MAX_DIAGRAM_RANKS {
                     return Err(bad(format!(
                         "line {number}: a diagram of more than {MAX_DIAGRAM_RANKS} ranks: give larger boards as rows or squares"
@@ -77,7 +78,7 @@ impl Placements {
                 continue;
             }
             let ended = end_diagram(&mut self.diagram)?;
-            let item = if ended.is_some() && is_file_letters(t) {
+            let item = if ended.is_some() && diagram::is_files(t) {
                 None
             } else {
                 from_line(number, t)?
@@ -197,51 +198,17 @@ fn from_json(line: &str) -> Result<Option<Placement>, String> {
         .map_err(|e| e.to_string())
 }
 
-/// A rank of a board diagram: its number, then one mark per file.
-fn is_diagram_rank(line: &str) -> bool {
-    // Short-circuits on the second word: a line of a million rows is not split up.
-    let is_mark = |m: &str| matches!(m, "Q" | "." | "♛" | "·");
-    let mut words = line.split_whitespace();
-    words
-        .next()
-        .is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()))
-        && words.next().is_some_and(is_mark)
-        && words.all(is_mark)
-}
-
-/// The line of file letters under a diagram.
-fn is_file_letters(line: &str) -> bool {
-    !line.is_empty()
-        && line
-            .split_whitespace()
-            .all(|w| w.bytes().all(|b| b.is_ascii_lowercase()))
-}
-
-/// The placement drawn by the ranks of a diagram (the first line is the top rank).
+/// The placement drawn by the ranks of a diagram (the first line is the top rank), read by
+/// the library's reader beside its writer; refusals name the lines.
 fn from_diagram(ranks: &[(usize, String)]) -> Result<Item, Failure> {
     let first = ranks[0].0;
-    let size = ranks.len();
-    let mut squares = Vec::new();
-    for (i, (number, line)) in ranks.iter().enumerate() {
-        let marks: Vec<&str> = line.split_whitespace().skip(1).collect();
-        if marks.len() != size {
-            return Err(bad(format!(
-                "line {number}: a rank of {} squares in a diagram of {size} ranks",
-                marks.len()
-            )));
-        }
-        let row = (size - 1 - i) as u32;
-        for (col, mark) in marks.iter().enumerate() {
-            if matches!(*mark, "Q" | "♛") {
-                squares.push(Square::new(col as u32, row));
-            }
-        }
-    }
-    let placement = Placement::from_squares(&squares).map_err(|e| {
-        bad(format!(
+    let lines: Vec<&str> = ranks.iter().map(|r| r.1.as_str()).collect();
+    let placement = diagram::read(&lines).map_err(|e| match e {
+        DiagramError::Width { index, .. } => bad(format!("line {}: {e}", ranks[index].0)),
+        DiagramError::Placement(e) => bad(format!(
             "the diagram on lines {first}-{}: {e}",
-            first + size - 1
-        ))
+            first + ranks.len() - 1
+        )),
     })?;
     Ok(Item {
         line: first,

@@ -1,13 +1,28 @@
 // Count: the exact number of solutions of N by the server's counting engines, followed live
-// over server-sent events (progress, an estimate of the time left), cancellable (closing the
-// stream stops the engine), and the result: total, fundamental, the orbits by size.
+// over server-sent events (progress, the library's estimate of the whole made before the work
+// and the time left, the same figures as `queens count` on a terminal), cancellable (closing
+// the stream stops the engine), and the result: total, fundamental, the orbits by size.
 
 import { stream } from './api.js';
 import { t, num, seconds, onLangChange } from './i18n.js';
 import { intParam, writeState } from './router.js';
 import { $, h, announce, formError, setText } from './ui.js';
 
+// The engines by the library's names (the reference backtracker is `somers`; `bitmask` is its
+// older name, still read from old links).
+const ENGINE_NAMES = { bitmask: 'somers' };
+
+function engineName(value) {
+  return ENGINE_NAMES[value] || value;
+}
+
 export function createCount() {
+  for (const o of $('count-engine').options) {
+    if (ENGINE_NAMES[o.value]) {
+      o.value = ENGINE_NAMES[o.value];
+      o.textContent = o.value;
+    }
+  }
   const s = { n: 12, engine: 'auto', close: null, result: null, progress: null, running: false, started: 0, autorun: false };
 
   function save() {
@@ -26,7 +41,7 @@ export function createCount() {
     ev?.preventDefault();
     stop(false);
     const text = $('count-n').value.trim();
-    s.engine = $('count-engine').value;
+    s.engine = engineName($('count-engine').value);
     formError($('count-error'), '', $('count-n'));
     s.result = null;
     s.progress = null;
@@ -90,16 +105,31 @@ export function createCount() {
       $('count-progress').max = p.total;
       $('count-progress').value = p.done;
     }
+    const e = p.estimate;
+    const estimate = {
+      wall: () => (e ? seconds(e.wall_seconds) : '—'),
+      threads: () => num(e ? e.threads : 1),
+      source: () => source(e),
+    };
     if (!p.total) {
-      status('count.preparing', { elapsed: () => seconds(p.elapsed) });
+      status(e ? 'count.preparingEstimated' : 'count.preparing', { elapsed: () => seconds(p.elapsed), ...estimate });
       return;
     }
-    status('count.progress', {
+    status(e ? 'count.progressEstimated' : 'count.progress', {
       done: () => num(p.done),
       total: () => num(p.total),
       elapsed: () => seconds(p.elapsed),
       eta: () => (p.eta === null || p.eta === undefined ? '—' : seconds(p.eta)),
+      ...estimate,
     });
+  }
+
+  // Where the estimate comes from, in words: a timed sample of parts or choices, or the model.
+  function source(e) {
+    if (!e) return '';
+    if (e.sample && e.sample.parts !== undefined) return t('count.fromParts', { k: num(e.sample.parts) });
+    if (e.sample) return t('count.fromChoices', { k: num(e.sample.choices) });
+    return t('count.fromModel');
   }
 
   function renderResult() {
@@ -144,7 +174,7 @@ export function createCount() {
   return {
     show(params) {
       const n = intParam(params, 'n', 1, 64, 12);
-      const engine = params.get('engine') || 'auto';
+      const engine = engineName(params.get('engine') || 'auto');
       $('count-n').value = String(n);
       $('count-engine').value = [...$('count-engine').options].some((o) => o.value === engine) ? engine : 'auto';
       const same = s.n === n && s.engine === $('count-engine').value;

@@ -1,6 +1,13 @@
 //! `GET /api/count?n=12&engine=auto`: an exact count as server-sent events, with progress.
 //!
-//! Events: `progress` (`{"done","total","elapsed","eta"}`, every 200 ms), then one `result`
+//! The count is the library's counting session ([`queens::count::session`]) whenever the engine
+//! splits into parts: the same plan, the same estimate before the work (a timed sample, or
+//! nothing for a trivial count) and the same time left as `queens count` says on the terminal;
+//! other engines count at once, with the cost model's estimate.
+//!
+//! Events: `progress` (`{"done","total","elapsed","eta","estimate"}`, every 200 ms; `estimate`
+//! is the outlook of the count, `{"cpu_seconds","wall_seconds","threads","source",...}`, null
+//! until it is known), then one `result`
 //! (`{"n","engine","total","fundamental","orbits","seconds"}`, counts as decimal strings) or one
 //! `error` (`{"error"}`, with `"timeout":true` after the time limit, `"preempted":true` when
 //! another client took the permit, `"shutdown":true` when the server stops). Closing the
@@ -17,12 +24,14 @@ use crate::State;
 use axum::extract::{RawQuery, State as Shared};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
+use queens::count::plan::{self, Plan};
+use queens::count::session::{self, Counter, Outlook, OutlookRecord, Progress, Session, Tracker};
 use queens::count::{self, Counts, Engine};
 use queens::Control;
 use serde_json::{json, Value};
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc::error::TrySendError;
 use tokio::sync::mpsc::Sender;
@@ -43,8 +52,16 @@ pub async fn get(
 ) -> ApiResult<Response> {
     let q = Query::parse(raw.as_deref(), &["n", "engine"])?;
     let n = q.n(state.limits.max_n.count)?;
-    let names: Vec<&str> = Engine::ALL.iter().map(|e| e.name()).collect();
-    let engine = Engine::ALL[q.choice("engine", &names)?];
+    let engine = match q.get("engine") {
+        None => Engine::Auto,
+        Some(name) => Engine::from_name(name).ok_or_else(|| {
+            bad(format!(
+                "bad engine '{}': expected one of {}",
+                crate::query::shorten(name),
+                Engine::NAMES.join(", ")
+            ))
+        })?,
+    };
     if n > engine.max_n() {
         return Err(bad(format!(
             "bad n '{n}': engine {} counts N up to {}",
@@ -53,14 +70,69 @@ pub async fn get(
         )));
     }
     let engine = engine.resolve(n);
-    events(
+    let watch = Arc::new(Watch::default());
+    let shared = watch.clone();
+    events_with(
         client,
         stopping,
         &state,
-        move |c| Ok(count::count(n, engine, c)?),
+        move |c| count_in_session(n, engine, c, &shared),
         move |counts, seconds| result(counts, engine, seconds),
+        move |control, start| progress(control, start, &watch),
     )
     .await
+}
+
+/// What the progress events say of a count beyond its engine's own units: its estimate and,
+/// for a session, its accounts.
+#[derive(Default)]
+struct Watch {
+    estimate: OnceLock<(OutlookRecord, f64)>,
+    tracker: OnceLock<Tracker>,
+}
+
+/// The threads of a count: those of a permit's pool, as many as the machine has.
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |t| t.get())
+}
+
+/// Counts `n` as `queens count` does: through a session of parts when the engine has them
+/// (its estimate first, unless the count is trivial), else at once with the model's outlook.
+fn count_in_session(
+    n: usize,
+    engine: Engine,
+    control: &Control,
+    watch: &Watch,
+) -> Result<Counts, ApiError> {
+    let threads = threads();
+    if !session::splits(engine) || n < plan::MIN_N {
+        let outlook = session::model_outlook(Counter::Engine(engine), n);
+        let _ = watch
+            .estimate
+            .set((outlook.record(threads), outlook.wall(threads)));
+        return Ok(count::count(n, engine, control)?);
+    }
+    let plan = Plan::new(n, engine).map_err(|e| bad(e.to_string()))?;
+    let mut s = Session::new(plan, None, threads).map_err(|e| bad(e.to_string()))?;
+    let before = s.before(control)?;
+    let outlook = match &before {
+        Some(b) => b.outlook.clone(),
+        None => Outlook::model(s.model_cpu(), Some(s.plan().memory())),
+    };
+    let _ = watch
+        .estimate
+        .set((outlook.record(threads), outlook.wall(threads)));
+    let _ = watch
+        .tracker
+        .set(Tracker::new(s.progress(before.map(|b| b.seconds_per_cost))));
+    let costs = s.plan().costs();
+    let sum = s.count(control, &|i, _| {
+        if let Some(t) = watch.tracker.get() {
+            t.finished(costs[i]);
+        }
+    })?;
+    s.counts(sum)
+        .ok_or_else(|| ApiError::Internal("the parts do not add up to a count".into()))
 }
 
 /// The stream of events of a long heavy job: `progress` from its control every
@@ -73,6 +145,18 @@ pub async fn events<T: Send + 'static>(
     job: impl FnOnce(&Control) -> Result<T, ApiError> + Send + 'static,
     answer: impl FnOnce(T, f64) -> Value + Send + 'static,
 ) -> ApiResult<Response> {
+    events_with(client, stopping, state, job, answer, progress_of).await
+}
+
+/// [`events`] with the progress reported by `report` (from the control and the start).
+async fn events_with<T: Send + 'static>(
+    client: Client,
+    stopping: Stopping,
+    state: &State,
+    job: impl FnOnce(&Control) -> Result<T, ApiError> + Send + 'static,
+    answer: impl FnOnce(T, f64) -> Value + Send + 'static,
+    report: impl Fn(&Control, Instant) -> Value + Send + 'static,
+) -> ApiResult<Response> {
     let ticket = state.heavy.ticket(client).await?;
     let (control, preempted) = (ticket.control(), ticket.preempted());
     let (tx, rx) = tokio::sync::mpsc::channel(8);
@@ -82,7 +166,7 @@ pub async fn events<T: Send + 'static>(
         preempted,
         stopping,
     };
-    tokio::spawn(drive(task, control.clone(), tx, ends, answer));
+    tokio::spawn(drive(task, control.clone(), tx, ends, answer, report));
     let events = Guarded {
         inner: ReceiverStream::new(rx),
         guard: CancelOnDrop(control),
@@ -110,6 +194,7 @@ async fn drive<T>(
     tx: Events,
     ends: Ends,
     answer: impl FnOnce(T, f64) -> Value,
+    report: impl Fn(&Control, Instant) -> Value,
 ) {
     let start = Instant::now();
     // Tokio's clock, which the tests can pause.
@@ -137,7 +222,7 @@ async fn drive<T>(
             _ = tick.tick() => {
                 // A progress event that finds the channel full is dropped: the next one says
                 // more. A channel full for STALL: the client reads nothing.
-                let update = event("progress", progress(&control, start));
+                let update = event("progress", report(&control, start));
                 match tx.try_send(Ok(update)) {
                     Ok(()) => taken = tokio::time::Instant::now(),
                     Err(TrySendError::Full(_)) if taken.elapsed() < STALL => {}
@@ -170,13 +255,51 @@ fn event(name: &str, data: Value) -> Event {
     Event::default().event(name).data(data.to_string())
 }
 
-/// `{"done","total","elapsed","eta"}`; `eta` is null until there is something to go by.
-fn progress(control: &Control, start: Instant) -> Value {
+/// `{"done","total","elapsed","eta"}` from the engine's units: `eta` is null until there is
+/// something to go by.
+fn progress_of(control: &Control, start: Instant) -> Value {
     let (done, total) = control.progress();
     let elapsed = start.elapsed().as_secs_f64();
-    let eta = (done > 0 && total > 0 && done <= total)
-        .then(|| elapsed * (total - done) as f64 / done as f64);
+    let eta = (done <= total)
+        .then(|| {
+            Progress::of_units(total)
+                .at(done, done as f64, elapsed)
+                .left
+        })
+        .flatten();
     json!({"done": done, "total": total, "elapsed": elapsed, "eta": eta})
+}
+
+/// The progress of a count: the session's accounts once it counts its parts (the time left
+/// as the terminal says it), else the engine's units steadied by the estimate; with the
+/// estimate when it is known.
+fn progress(control: &Control, start: Instant, watch: &Watch) -> Value {
+    let elapsed = start.elapsed().as_secs_f64();
+    let estimate = watch.estimate.get();
+    let (done, total, eta) = match watch.tracker.get() {
+        Some(t) => {
+            let s = t.snapshot();
+            (s.done, s.total, s.left)
+        }
+        None => {
+            let (done, total) = control.progress();
+            let mut p = Progress::of_units(total);
+            if let Some((_, wall)) = estimate {
+                p = p.expecting(*wall);
+            }
+            let eta = (done <= total && total > 0)
+                .then(|| p.at(done, done as f64, elapsed).left)
+                .flatten();
+            (done, total, eta)
+        }
+    };
+    json!({
+        "done": done,
+        "total": total,
+        "elapsed": elapsed,
+        "eta": eta,
+        "estimate": estimate.map(|e| &e.0),
+    })
 }
 
 /// The count as `queens count --json` gives it, with the numbers as strings.
@@ -227,6 +350,7 @@ mod tests {
             tx,
             ends(Duration::from_secs(60)),
             |c, s| result(c, Engine::Auto, s),
+            progress_of,
         )
         .await;
         assert!(control.is_cancelled());
@@ -249,6 +373,7 @@ mod tests {
             tx,
             ends(Duration::from_secs(30)),
             |c, s| result(c, Engine::Auto, s),
+            progress_of,
         )
         .await;
         // It ran to the time limit.

@@ -7,12 +7,13 @@ use crate::query::Query;
 use crate::State;
 use axum::extract::{RawQuery, State as Shared};
 use axum::Json;
-use queens::construct::{self, explicit, min_conflicts};
+use queens::construct::{self, explicit, min_conflicts, Method};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Instant;
 
-const ALGORITHMS: [&str; 2] = ["explicit", "min-conflicts"];
+/// The library's methods this endpoint offers (the random one is for small boards only).
+const OFFERED: [Method; 2] = [Method::Explicit, Method::MinConflicts];
 
 /// `{"n","algorithm","rows","valid","seconds"}` (and `seed`), or `{"n","exists":false,"reason"}`.
 pub async fn get(
@@ -22,9 +23,9 @@ pub async fn get(
 ) -> ApiResult<Json<Value>> {
     let q = Query::parse(raw.as_deref(), &["n", "algorithm", "seed"])?;
     let n = q.n(state.limits.max_n.solve)?;
-    let algorithm = q.choice("algorithm", &ALGORITHMS)?;
+    let algorithm = q.named("algorithm", &OFFERED, Method::name)?;
     let seed = match (algorithm, q.get("seed")) {
-        (0, Some(_)) => {
+        (Method::Explicit, Some(_)) => {
             return Err(bad(
                 "seed has no effect with algorithm explicit (the construction draws nothing): leave it out, or use min-conflicts",
             ))
@@ -43,7 +44,7 @@ pub async fn get(
         .run(client, move |control| {
             let start = Instant::now();
             let p = match algorithm {
-                0 => explicit::placement(n),
+                Method::Explicit => explicit::placement(n),
                 _ => min_conflicts::solve(n, seed, control)?.map(|(p, _)| p),
             };
             Ok((p, start.elapsed().as_secs_f64()))
@@ -56,12 +57,12 @@ pub async fn get(
     };
     let mut body = json!({
         "n": n,
-        "algorithm": ALGORITHMS[algorithm],
+        "algorithm": algorithm.name(),
         "rows": p.rows_1based(),
         "valid": p.first_conflict().is_none(),
         "seconds": seconds,
     });
-    if algorithm == 1 {
+    if algorithm.seeded() {
         body["seed"] = json!(seed);
     }
     Ok(Json(body))

@@ -117,11 +117,11 @@ pub async fn count(
     let board = board(&q, "5")?;
     let from = from(&q, board)?;
     let closed = q.flag("closed", false)?;
-    if board.square_count() > count::MAX_SQUARES {
+    if board.square_count() > count::MAX_ENUMERATED_SQUARES {
         return Err(bad(format!(
             "board {board} has {} squares: tours are counted on boards of at most {}",
             board.square_count(),
-            count::MAX_SQUARES
+            count::MAX_ENUMERATED_SQUARES
         )));
     }
     let tours = state

@@ -35,6 +35,48 @@ pub fn why_none(n: u64) -> Option<&'static str> {
     }
 }
 
+/// The methods of this module that find one solution, by the names the command line and
+/// the web API give them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// The explicit construction ([`explicit`]).
+    Explicit,
+    /// Local search by min-conflicts ([`min_conflicts`]), seeded.
+    MinConflicts,
+    /// A uniformly random solution of a small board ([`random`]), seeded.
+    Random,
+}
+
+impl Method {
+    /// Every method.
+    pub const ALL: [Method; 3] = [Method::Explicit, Method::MinConflicts, Method::Random];
+
+    /// The method's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Explicit => "explicit",
+            Method::MinConflicts => "min-conflicts",
+            Method::Random => "random",
+        }
+    }
+
+    /// The method called `name`, if any.
+    ///
+    /// ```
+    /// use queens::construct::Method;
+    /// assert_eq!(Method::from_name("min-conflicts"), Some(Method::MinConflicts));
+    /// assert_eq!(Method::from_name("annealing"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Method> {
+        Method::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// Whether the method draws at random (and so takes a seed).
+    pub fn seeded(self) -> bool {
+        self != Method::Explicit
+    }
+}
+
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 

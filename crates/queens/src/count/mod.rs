@@ -24,6 +24,11 @@ pub mod disjoint;
 pub mod plan;
 pub mod published;
 pub mod quarters;
+/// The reference table of the tests (`tests/support/reference.rs`, shared by every suite).
+#[cfg(test)]
+#[path = "../../../../tests/support/reference.rs"]
+mod reference;
+pub mod session;
 pub mod symmetric;
 
 use crate::control::Control;
@@ -112,7 +117,8 @@ pub enum Engine {
     Dihedral,
     /// Side queens pre-placed, one search per symmetry class ([`constellation`]).
     Constellation,
-    /// Somers-style bitmask backtracking with the mirror symmetry ([`bitmask`]).
+    /// Somers-style bitmask backtracking with the mirror symmetry ([`bitmask`]), named
+    /// `somers` (the command line's classic `bitmask` is the seeds' algorithm, another thing).
     Bitmask,
 }
 
@@ -146,20 +152,28 @@ impl Engine {
         }
     }
 
-    /// The engine's name on the command line.
+    /// The names of the engines, in the order of [`Engine::ALL`].
+    pub const NAMES: [&'static str; 5] =
+        ["auto", "quarters", "dihedral", "constellation", "somers"];
+
+    /// The engine's name, the same on the command line, in the web API and on the page.
     pub fn name(self) -> &'static str {
         match self {
             Engine::Auto => "auto",
             Engine::Quarters => "quarters",
-            Engine::Constellation => "constellation",
             Engine::Dihedral => "dihedral",
-            Engine::Bitmask => "bitmask",
+            Engine::Constellation => "constellation",
+            Engine::Bitmask => "somers",
         }
     }
 
-    /// The engine called `name`, if any.
+    /// The engine called `name`, if any; `bitmask`, the web API's older name of `somers`, is
+    /// still understood.
     pub fn from_name(name: &str) -> Option<Engine> {
-        Engine::ALL.into_iter().find(|e| e.name() == name)
+        match name {
+            "bitmask" => Some(Engine::Bitmask),
+            _ => Engine::ALL.into_iter().find(|e| e.name() == name),
+        }
     }
 }
 
@@ -185,6 +199,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_engine_has_one_name() {
+        for (e, name) in Engine::ALL.into_iter().zip(Engine::NAMES) {
+            assert_eq!((e.name(), Engine::from_name(name)), (name, Some(e)));
+        }
+        assert_eq!(Engine::from_name("bitmask"), Some(Engine::Bitmask));
+        assert_eq!(Engine::from_name("fastest"), None);
+    }
+
+    #[test]
     fn burnside_for_small_n() {
         let c = count(8, Engine::Bitmask, &Control::new()).unwrap();
         assert_eq!((c.total, c.fixed180, c.fixed90), (92, 4, 0));
@@ -196,21 +219,13 @@ mod tests {
         assert!(count(33, Engine::Bitmask, &Control::new()).is_err());
     }
 
-    /// The reference table `tests/data/nqueens-counts.tsv`: (n, total, fundamental,
-    /// fixed180, fixed90).
+    use super::reference;
+
+    /// The reference table: (n, total, fundamental, fixed180, fixed90).
     fn reference() -> Vec<(usize, u128, u128, u128, u128)> {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../tests/data/nqueens-counts.tsv"
-        );
-        let text = std::fs::read_to_string(path).expect("reference table");
-        text.lines()
-            .filter(|l| !l.starts_with('#') && !l.starts_with("n\t"))
-            .map(|l| {
-                let f: Vec<&str> = l.split('\t').collect();
-                let num = |i: usize| f[i].parse::<u128>().unwrap();
-                (num(0) as usize, num(1), num(2), num(3), num(4))
-            })
+        reference::table()
+            .into_iter()
+            .map(|r| (r.n, r.total, r.fundamental, r.fixed180, r.fixed90))
             .collect()
     }
 

@@ -231,6 +231,19 @@ mod tests {
     use super::*;
     use crate::count::Counts;
 
+    use crate::count::reference;
+
+    #[test]
+    fn the_table_is_the_reference_table_of_the_tests() {
+        let rows = reference::table();
+        assert_eq!(rows.len(), PUBLISHED.len());
+        for (p, r) in PUBLISHED.iter().zip(rows) {
+            let row = (r.n, r.total, r.fundamental, r.fixed180, r.fixed90);
+            let published = (p.n, p.total, p.fundamental, p.fixed180, p.fixed90);
+            assert_eq!(published, row, "N = {}", p.n);
+        }
+    }
+
     #[test]
     fn the_table_agrees_with_burnside() {
         for (k, p) in PUBLISHED.iter().enumerate() {

@@ -319,7 +319,7 @@ enum Stop {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{search::Board, Piece, Rules};
+    use crate::rules::{search::RulesBoard, Piece, Rules};
 
     #[test]
     fn the_same_solutions_as_the_file_by_file_search() {
@@ -329,7 +329,7 @@ mod tests {
         };
         for n in 1..=13 {
             let mut plain = Vec::new();
-            Board::new(n, torus)
+            RulesBoard::new(n, torus)
                 .unwrap()
                 .each(&Control::new(), |r| {
                     plain.push(r.to_vec());

@@ -31,7 +31,7 @@ pub const MAX_N: usize = 64;
 
 /// The board of a search: its size, rules and the rows fixed in advance.
 #[derive(Clone, Debug)]
-pub struct Board {
+pub struct RulesBoard {
     n: usize,
     rules: Rules,
     full: u64,
@@ -48,20 +48,20 @@ struct Node {
     later: u64,
 }
 
-impl Board {
+impl RulesBoard {
     /// An empty `n` x `n` board under `rules` (N from 1 to [`MAX_N`]).
-    pub fn new(n: usize, rules: Rules) -> Result<Board, Error> {
-        Board::with_fixed(rules, vec![None; n])
+    pub fn new(n: usize, rules: Rules) -> Result<RulesBoard, Error> {
+        RulesBoard::with_fixed(rules, vec![None; n])
     }
 
     /// A board whose column `c` must hold its queen on row `fixed[c]` when that is `Some`.
-    pub fn with_fixed(rules: Rules, fixed: Vec<Option<u32>>) -> Result<Board, Error> {
+    pub fn with_fixed(rules: Rules, fixed: Vec<Option<u32>>) -> Result<RulesBoard, Error> {
         let n = fixed.len();
         if n == 0 || n > MAX_N {
             return Err(Error::TooLarge { n, max: MAX_N });
         }
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        Ok(Board {
+        Ok(RulesBoard {
             n,
             rules,
             full,
@@ -326,7 +326,7 @@ pub(crate) mod tests {
     /// Every solution's rows under `rules`, in the search's order.
     pub(crate) fn all(n: usize, rules: Rules) -> Vec<Vec<u32>> {
         let mut out = Vec::new();
-        Board::new(n, rules)
+        RulesBoard::new(n, rules)
             .unwrap()
             .each(&Control::new(), |r| {
                 out.push(r.to_vec());
@@ -340,7 +340,7 @@ pub(crate) mod tests {
     fn classic_rules_give_the_classic_counts() {
         for (n, total) in [(1, 1), (4, 2), (6, 4), (8, 92), (10, 724)] {
             assert_eq!(all(n, Rules::QUEENS).len(), total);
-            let c = Board::new(n, Rules::QUEENS)
+            let c = RulesBoard::new(n, Rules::QUEENS)
                 .unwrap()
                 .count(&Control::new())
                 .unwrap();
@@ -376,7 +376,7 @@ pub(crate) mod tests {
     #[test]
     fn fixed_rows_are_kept() {
         let fixed = vec![Some(0), None, None, None, None];
-        let b = Board::with_fixed(TORUS, fixed).unwrap();
+        let b = RulesBoard::with_fixed(TORUS, fixed).unwrap();
         let mut seen = Vec::new();
         b.each(&Control::new(), |r| {
             seen.push(r.to_vec());
@@ -388,7 +388,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_break_stops_and_a_cancel_is_an_error() {
-        let b = Board::new(12, SUPER).unwrap();
+        let b = RulesBoard::new(12, SUPER).unwrap();
         let mut k = 0;
         b.each(&Control::new(), |_| {
             k += 1;

@@ -19,7 +19,7 @@ fn knights_and_wrapped_diagonals_attack() {
 #[test]
 fn the_first_superqueen_solutions_are_at_ten() {
     let c = |n| {
-        search::Board::new(n, SUPER)
+        search::RulesBoard::new(n, SUPER)
             .unwrap()
             .count(&crate::Control::new())
             .unwrap()

@@ -18,7 +18,7 @@
 //!   symmetry at its first wrong queen.
 
 use super::fewest::Fewest;
-use super::search::Board;
+use super::search::RulesBoard;
 use super::{Piece, Rules};
 use crate::control::Control;
 use crate::error::Error;
@@ -69,7 +69,7 @@ pub fn count(n: usize, piece: Piece, control: &Control) -> Result<TorusCount, Er
         Piece::Queen => queen_parts(n),
         Piece::Superqueen => superqueen_parts(n),
     };
-    let board = Board::new(n, rules)?;
+    let board = RulesBoard::new(n, rules)?;
     let fewest = Fewest::new(n);
     control.set_total(parts.len() as u64);
     let counted: Result<Vec<(u128, u128)>, Error> = parts
@@ -163,7 +163,7 @@ mod tests {
                 torus: true,
             };
             let mut canon = std::collections::BTreeSet::new();
-            Board::new(n, rules)
+            RulesBoard::new(n, rules)
                 .unwrap()
                 .each(&Control::new(), |rows| {
                     let p = Placement::from_rows_unchecked(rows.to_vec());

@@ -21,7 +21,7 @@ use crate::symmetry::Symmetry;
 use rayon::prelude::*;
 
 /// The largest board the counter takes.
-pub const MAX_SQUARES: usize = 64;
+pub const MAX_ENUMERATED_SQUARES: usize = 64;
 
 struct Graph {
     nb: Vec<u64>,
@@ -112,10 +112,10 @@ impl Graph {
 
 /// Why a board cannot be counted.
 fn check(board: Board) -> Result<(), Error> {
-    if board.square_count() > MAX_SQUARES || board.square_count() == 0 {
+    if board.square_count() > MAX_ENUMERATED_SQUARES || board.square_count() == 0 {
         return Err(Error::TooLarge {
             n: board.square_count(),
-            max: MAX_SQUARES,
+            max: MAX_ENUMERATED_SQUARES,
         });
     }
     Ok(())

@@ -70,6 +70,11 @@ pub struct Board {
 /// The largest number of squares a tour may have (indices are `u32`).
 pub const MAX_SQUARES: usize = u32::MAX as usize - 1;
 
+/// A knight's board that is not `N` or `MxN` within the limits (the text quoted short).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("bad board '{0}': expected N or MxN (M rows, N columns), sides from 1 to {MAX_SIDE}, at most {MAX_SQUARES} squares")]
+pub struct BadBoard(pub String);
+
 /// The longest side [`Board::parse`] accepts.
 pub const MAX_SIDE: usize = 100_000;
 
@@ -88,8 +93,8 @@ impl Board {
     /// assert_eq!(Board::parse("8"), Ok(Board::new(8, 8)));
     /// assert!(Board::parse("0x5").is_err());
     /// ```
-    pub fn parse(text: &str) -> Result<Board, crate::ParseError> {
-        let bad = || crate::ParseError::BadBoard(crate::error::excerpt(text));
+    pub fn parse(text: &str) -> Result<Board, BadBoard> {
+        let bad = || BadBoard(crate::error::excerpt(text));
         let side = |t: &str| match t.trim().parse::<usize>() {
             Ok(v) if (1..=MAX_SIDE).contains(&v) => Ok(v),
             _ => Err(bad()),
