@@ -303,14 +303,14 @@ async fn one_client_cannot_hold_every_permit() {
     let (app, state) = app_with(|_| ());
     let address = listen(app).await;
     // Client 127.0.0.1 takes both permits: a tour count that would take years, then a count
-    // that would take minutes (bitmask: its engine looks at its control often).
+    // that would take minutes (somers: its engine looks at its control often).
     let tours = send_from("127.0.0.1", address, "/api/tour/count?board=8&from=a1").await;
     let start = Instant::now();
     while state.heavy.running() == 0 {
         assert!(start.elapsed() < Duration::from_secs(10), "never started");
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
-    let mut s = send_from("127.0.0.1", address, "/api/count?n=20&engine=bitmask").await;
+    let mut s = send_from("127.0.0.1", address, "/api/count?n=20&engine=somers").await;
     let newest = tokio::task::spawn_blocking(move || {
         read_until(&mut s, "event: progress");
         s

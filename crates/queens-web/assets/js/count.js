@@ -17,12 +17,6 @@ function engineName(value) {
 }
 
 export function createCount() {
-  for (const o of $('count-engine').options) {
-    if (ENGINE_NAMES[o.value]) {
-      o.value = ENGINE_NAMES[o.value];
-      o.textContent = o.value;
-    }
-  }
   const s = { n: 12, engine: 'auto', close: null, result: null, progress: null, running: false, started: 0, autorun: false };
 
   function save() {

@@ -18,15 +18,6 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
-const METHODS: [&str; 5] = ["auto", "wirth", "warnsdorff", "divide", "narrow"];
-const METHOD_OF: [Method; 5] = [
-    Method::Auto,
-    Method::Wirth,
-    Method::Warnsdorff,
-    Method::Divide,
-    Method::Narrow,
-];
-
 /// `{"rows","cols","from","closed","found":true,"method","path":[[c,r],...],"work"}`, or
 /// `{"rows","cols","from","closed","found":false,"reason"}` when no tour exists.
 pub async fn get(
@@ -36,7 +27,7 @@ pub async fn get(
 ) -> ApiResult<Json<Answer>> {
     let q = Query::parse(raw.as_deref(), &["board", "from", "method", "closed"])?;
     let board = board(&q, "8")?;
-    let method = METHOD_OF[q.choice("method", &METHODS)?];
+    let method = q.named("method", &Method::ALL, Method::name)?;
     let from = from(&q, board)?;
     let closed = q.flag("closed", false)?;
     let limits = &state.limits.max_n;

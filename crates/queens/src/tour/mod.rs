@@ -571,6 +571,26 @@ pub enum FindError {
 }
 
 impl Method {
+    /// Every method, `Auto` (the default) first.
+    pub const ALL: [Method; 5] = [
+        Method::Auto,
+        Method::Wirth,
+        Method::Warnsdorff,
+        Method::Divide,
+        Method::Narrow,
+    ];
+
+    /// The method called `name`, if any.
+    ///
+    /// ```
+    /// use queens::tour::Method;
+    /// assert_eq!(Method::from_name("divide"), Some(Method::Divide));
+    /// assert_eq!(Method::from_name("euler"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Method> {
+        Method::ALL.into_iter().find(|m| m.name() == name)
+    }
+
     /// The method that does the work on `board`: `Auto` resolved, the others themselves.
     pub fn resolve(self, board: Board) -> Method {
         match self {
