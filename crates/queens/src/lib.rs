@@ -33,6 +33,7 @@ pub mod count;
 pub mod cover;
 #[cfg(target_arch = "x86_64")]
 pub mod cpu;
+pub mod decimal;
 pub mod dominate;
 pub mod error;
 pub mod placement;

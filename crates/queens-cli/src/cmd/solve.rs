@@ -8,10 +8,10 @@
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::input;
 use crate::job::Job;
-use crate::output::decimal::write_decimal;
 use crate::output::placement::{self, Format, Notes};
 use crate::output::Out;
 use queens::construct::{explicit, min_conflicts, random};
+use queens::decimal::write_decimal;
 use queens::{DiagramStyle, Placement, Square};
 use std::io::Write;
 use std::time::Instant;

@@ -5,7 +5,6 @@ use crate::exit::{bad, Exit, Failure, Result};
 use crate::input;
 use crate::input::lines::{read_text, MAX_PLACEMENT_LINE};
 use crate::job::Job;
-use crate::output::decimal::push_decimal;
 use crate::output::{svg, Out};
 use queens::square::file_name;
 use queens::tour::{self, count, divide, frontier, Board, FindError, Method, Tour};
@@ -228,14 +227,12 @@ fn find_tour(args: &Args, board: Board, from: Square) -> Result<Exit> {
     }
     let mut out = Out::stdout();
     match format {
-        Format::Grid => write_grid(&mut out, &found.tour)?,
-        f => write_squares(
-            &mut out,
-            board,
-            found.tour.squares(),
-            f,
-            found.tour.is_closed(),
-        )?,
+        Format::Grid => tour::write::grid(&mut out, &found.tour)?,
+        Format::Json => {
+            let closed = found.tour.is_closed();
+            tour::write::json(&mut out, board, found.tour.squares(), closed)?
+        }
+        Format::Moves => tour::write::moves(&mut out, board, found.tour.squares())?,
     }
     out.flush()?;
     Ok(Exit::Success)
@@ -247,7 +244,10 @@ fn stream_construction(args: &Args, board: Board, from: Square, format: Format) 
     let c = divide::Construction::new(board, from, args.closed).map_err(find_error)?;
     let mut out = Out::stdout();
     let closed = args.closed || board.square_count().is_multiple_of(2) && board.square_count() > 2;
-    write_squares(&mut out, board, c.walk(), format, closed)?;
+    match format {
+        Format::Json => tour::write::json(&mut out, board, c.walk(), closed)?,
+        _ => tour::write::moves(&mut out, board, c.walk())?,
+    }
     out.flush()?;
     if args.stats {
         eprintln!("method: divide; seconds: {:.3}", job.seconds());
@@ -301,78 +301,6 @@ fn picture(t: &Tour) -> String {
         }
     }
     p.render()
-}
-
-fn write_squares(
-    out: &mut impl Write,
-    board: Board,
-    squares: impl Iterator<Item = Square>,
-    format: Format,
-    closed: bool,
-) -> std::io::Result<()> {
-    let names: Vec<String> = (0..board.cols as u32).map(file_name).collect();
-    let mut buf = Vec::with_capacity(1 << 16);
-    if format == Format::Json {
-        buf.extend_from_slice(
-            format!(
-                "{{\"rows\":{},\"cols\":{},\"closed\":{closed},\"path\":[",
-                board.rows, board.cols
-            )
-            .as_bytes(),
-        );
-    }
-    for (k, s) in squares.enumerate() {
-        if format == Format::Json {
-            if k > 0 {
-                buf.push(b',');
-            }
-            buf.push(b'[');
-            push_decimal(&mut buf, s.col + 1);
-            buf.push(b',');
-            push_decimal(&mut buf, s.row + 1);
-            buf.push(b']');
-        } else {
-            if k > 0 {
-                buf.push(b' ');
-            }
-            buf.extend_from_slice(names[s.col as usize].as_bytes());
-            push_decimal(&mut buf, s.row + 1);
-        }
-        if buf.len() >= 1 << 16 {
-            out.write_all(&buf)?;
-            buf.clear();
-        }
-    }
-    buf.extend_from_slice(if format == Format::Json {
-        b"]}\n"
-    } else {
-        b"\n"
-    });
-    out.write_all(&buf)
-}
-
-fn write_grid(out: &mut impl Write, t: &Tour) -> std::io::Result<()> {
-    let b = t.board();
-    let h = t.numbers();
-    let width = b.square_count().to_string().len();
-    let mut buf = Vec::with_capacity(1 << 16);
-    for row in (0..b.rows).rev() {
-        for col in 0..b.cols {
-            let v = h[row * b.cols + col];
-            let len = v.to_string().len();
-            if col > 0 {
-                buf.push(b' ');
-            }
-            buf.resize(buf.len() + width - len, b' ');
-            push_decimal(&mut buf, v);
-        }
-        buf.push(b'\n');
-        if buf.len() >= 1 << 16 {
-            out.write_all(&buf)?;
-            buf.clear();
-        }
-    }
-    out.write_all(&buf)
 }
 
 /// Up to this many squares the enumeration is the faster counter (6x6: 0.01 s closed, 0.21 s

@@ -4,7 +4,6 @@
 //! flush is more than a few milliseconds old: a slow producer's results appear as they are
 //! found, a fast one still writes in large blocks. JSON goes through serde.
 
-pub mod decimal;
 pub mod placement;
 pub mod svg;
 

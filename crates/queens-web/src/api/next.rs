@@ -4,7 +4,7 @@
 //! Structures = Programs, 1976, section 3.5). The search is resumed as backtracking would
 //! resume it: first the solutions that keep every queen on the board, then, file by file from
 //! the last, the queen moved up its file, the files after it cleared. Each step asks the
-//! library's search ([`queens::rules::search::Board::each_from`]) for its first solution.
+//! library's search ([`queens::rules::search::RulesBoard::each_from`]) for its first solution.
 
 use crate::error::{bad, ApiResult};
 use crate::heavy::Client;
@@ -12,7 +12,7 @@ use crate::query::Query;
 use crate::State;
 use axum::extract::{RawQuery, State as Shared};
 use axum::Json;
-use queens::rules::search::Board;
+use queens::rules::search::RulesBoard;
 use queens::{Control, Error};
 use serde_json::{json, Value};
 use std::ops::ControlFlow;
@@ -37,7 +37,7 @@ pub async fn get(
     let found = state
         .heavy
         .run(client, move |control| {
-            let board = Board::new(n, rules)?;
+            let board = RulesBoard::new(n, rules)?;
             Ok(next(&board, n, &prefix, control)?)
         })
         .await?;
@@ -74,7 +74,7 @@ fn prefix(q: &Query, n: usize) -> ApiResult<Vec<u32>> {
 
 /// The next solution from `prefix` and how many of its files it keeps.
 fn next(
-    board: &Board,
+    board: &RulesBoard,
     n: usize,
     prefix: &[u32],
     control: &Control,
@@ -97,7 +97,7 @@ fn next(
 }
 
 /// The first solution whose first files hold `start`.
-fn first(board: &Board, start: &[u32], control: &Control) -> Result<Option<Vec<u32>>, Error> {
+fn first(board: &RulesBoard, start: &[u32], control: &Control) -> Result<Option<Vec<u32>>, Error> {
     let mut found = None;
     board.each_from(start, control, |rows| {
         found = Some(rows.to_vec());
@@ -114,7 +114,7 @@ mod tests {
     /// Every solution of N = 6 (4 of them) is met in turn from the empty board.
     #[test]
     fn next_walks_the_solutions_in_order() {
-        let board = Board::new(6, Rules::QUEENS).unwrap();
+        let board = RulesBoard::new(6, Rules::QUEENS).unwrap();
         let control = Control::new();
         let mut all = Vec::new();
         board

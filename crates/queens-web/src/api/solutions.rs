@@ -116,7 +116,7 @@ impl Page {
     /// The page under other rules, walking the library's search in lexicographic order; the
     /// total is known when the walk ends within the page.
     fn list_under_rules(self, control: &Control) -> Result<Value, crate::error::ApiError> {
-        let board = queens::rules::search::Board::new(self.n, self.rules)?;
+        let board = queens::rules::search::RulesBoard::new(self.n, self.rules)?;
         let mut solutions = Vec::new();
         let (mut more, mut seen) = (false, 0u64);
         board.each(control, |rows| {

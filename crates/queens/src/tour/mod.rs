@@ -33,6 +33,7 @@ pub mod narrow;
 mod parse;
 pub mod warnsdorff;
 pub mod wirth;
+pub mod write;
 
 use crate::control::Control;
 use crate::square::Square;

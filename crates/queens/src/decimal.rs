@@ -1,8 +1,8 @@
-//! The one fast decimal writer of the output: whole numbers as ASCII digits, two at a time
+//! The one fast decimal writer: whole numbers as ASCII digits, two at a time
 //! from a table of the pairs 00 to 99 (the method of the `itoa` family of writers and of
 //! Knuth's "Art of Computer Programming", vol. 2, 4.4, conversion by division by a power of the
-//! radix), straight into the caller's buffer. `queens solve` writes a million rows with it and
-//! `queens tour` its squares and numbers.
+//! radix), straight into the caller's buffer. The command line writes a million rows of
+//! `queens solve` with it, and [`crate::tour::write`] a tour's squares and numbers.
 
 /// The decimal digits of 00 to 99.
 const PAIRS: [u8; 200] = {
