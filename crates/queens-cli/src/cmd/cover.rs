@@ -69,6 +69,10 @@ pub struct Args {
     #[arg(long, value_name = "A..B", value_parser = super::cover_seeds::range,
           conflicts_with_all = ["seed", "time_limit", "count", "most", "svg"])]
     seeds: Option<(u64, u64)>,
+    /// The symmetry the tabu search asks of a cover: quarter, half, mirror or none (by default
+    /// a quarter-turn for N = 0, 1 mod 4, a half-turn for N = 2 mod 4, none for N = 3 mod 4)
+    #[arg(long, value_enum)]
+    turn: Option<TurnArg>,
     /// Seconds for each seed of --seeds
     #[arg(long, value_name = "SECONDS", value_parser = crate::input::seconds,
           default_value = "60", requires = "seeds")]
@@ -77,6 +81,28 @@ pub struct Args {
     /// command resumes from it
     #[arg(long, value_name = "FILE", requires = "seeds")]
     checkpoint: Option<PathBuf>,
+}
+
+/// The symmetry asked of a cover by the tabu search.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum TurnArg {
+    Quarter,
+    Half,
+    Mirror,
+    Both,
+    None,
+}
+
+impl TurnArg {
+    fn turn(self) -> symmetric::Turn {
+        match self {
+            TurnArg::Quarter => symmetric::Turn::Quarter,
+            TurnArg::Half => symmetric::Turn::Half,
+            TurnArg::Mirror => symmetric::Turn::Mirror,
+            TurnArg::Both => symmetric::Turn::Both,
+            TurnArg::None => symmetric::Turn::None,
+        }
+    }
 }
 
 pub fn run(args: Args) -> Result<Exit> {
@@ -100,12 +126,33 @@ pub fn run(args: Args) -> Result<Exit> {
             exact::MAX_N
         )));
     }
+    let turn = args
+        .turn
+        .map_or(symmetric::Turn::for_size(args.n), TurnArg::turn);
+    if !turn.fits(args.n) {
+        return Err(bad(format!(
+            "a cover of the {0}x{0} board cannot be fixed by a {1}: that symmetry takes {2}",
+            args.n,
+            turn.name(),
+            match turn {
+                symmetric::Turn::Quarter => "N = 0 or 1 mod 4",
+                symmetric::Turn::Half => "N other than 3 mod 4",
+                symmetric::Turn::Both => "N = 0 mod 4",
+                _ => "even N",
+            }
+        )));
+    }
     if args.most {
         return most(&args, format);
     }
     if let Some(seeds) = args.seeds {
-        let (found, seed, seconds) =
-            super::cover_seeds::run(args.n, seeds, args.per_seed, args.checkpoint.as_deref())?;
+        let (found, seed, seconds) = super::cover_seeds::run(
+            args.n,
+            turn,
+            seeds,
+            args.per_seed,
+            args.checkpoint.as_deref(),
+        )?;
         debug_assert_eq!(cover::check(args.n, &found.solutions), Ok(()));
         eprintln!("queens: {}", how(args.n, &found, seconds, seed));
         write(args.n, &found.solutions, format)?;
@@ -128,9 +175,10 @@ pub fn run(args: Args) -> Result<Exit> {
     let job = Job::start(format!("cover {}", args.n), args.time_limit);
     let found = if args.local || searched {
         job.units("moves");
-        let (found, best) = job.check(cover::search(args.n, args.seed, job.control()))?;
+        let searched = cover::search_turned(args.n, turn, args.seed, job.control());
+        let (found, best) = job.check(searched)?;
         if found.is_none() {
-            return Err(Failure::No(unfound(args.n, &best, job.seconds())));
+            return Err(Failure::No(unfound(args.n, turn, &best, job.seconds())));
         }
         found
     } else {
@@ -152,12 +200,12 @@ pub fn run(args: Args) -> Result<Exit> {
 }
 
 /// What the tabu search reached when it stopped without a cover.
-fn unfound(n: usize, best: &local::Best, seconds: f64) -> String {
+fn unfound(n: usize, turn: symmetric::Turn, best: &local::Best, seconds: f64) -> String {
     format!(
         "no cover of the {n}x{n} board found in {seconds:.1} s by the tabu search ({}; not a \
          proof that none exists): at best {} conflicting pairs, {} disjoint solutions at once, {} \
          moves, {} restarts",
-        symmetric::Turn::for_size(n).name(),
+        turn.name(),
         best.conflicts,
         best.disjoint.len(),
         best.moves,

@@ -128,6 +128,7 @@ impl Schedule {
 /// its run; no cover in the range is a [`Failure::No`] with the best reached.
 pub fn run(
     n: usize,
+    turn: symmetric::Turn,
     seeds: (u64, u64),
     per_seed: f64,
     checkpoint: Option<&Path>,
@@ -141,7 +142,7 @@ pub fn run(
         let seed = schedule.next;
         let job = Job::start(format!("cover {n} seed {seed}"), Some(per_seed));
         job.units("moves");
-        let (found, best) = job.check(cover::search(n, seed, job.control()))?;
+        let (found, best) = job.check(cover::search_turned(n, turn, seed, job.control()))?;
         let (seconds, timed_out) = (job.seconds(), job.timed_out());
         let stopped = job.control().is_cancelled() && !timed_out;
         drop(job);
@@ -170,7 +171,7 @@ pub fn run(
     Err(Failure::No(format!(
         "no cover of the {n}x{n} board found by the tabu search ({}) from seeds {}..{} in {:.0} s \
          (not a proof that none exists): {}",
-        symmetric::Turn::for_size(n).name(),
+        turn.name(),
         schedule.from,
         schedule.to,
         schedule.seconds,

@@ -61,6 +61,8 @@ impl Method {
             Method::Turned(symmetric::Turn::None) => "tabu",
             Method::Turned(symmetric::Turn::Half) => "half-turn",
             Method::Turned(symmetric::Turn::Quarter) => "quarter-turn",
+            Method::Turned(symmetric::Turn::Mirror) => "mirror",
+            Method::Turned(symmetric::Turn::Both) => "mirror-half-turn",
         }
     }
 }

@@ -48,16 +48,22 @@ pub enum Turn {
     Half,
     /// The quarter-turn about the centre (N = 0 or 1 mod 4).
     Quarter,
+    /// The mirror that exchanges the files a and N, b and N - 1, ... (even N).
+    Mirror,
+    /// The mirror and the half-turn together, a group of four (N = 0 mod 4).
+    Both,
 }
 
 impl Turn {
-    /// The turn used for a board of size `n`: a quarter-turn where one can fix a cover (N = 0
-    /// or 1 mod 4), a half-turn for N = 2 mod 4, none for N = 3 mod 4 (a cover of such N fixed
-    /// by a half-turn would need a solution the half-turn fixes, and there is none).
+    /// The symmetry used for a board of size `n`, the one that found covers soonest: the
+    /// mirror with the half-turn for N = 0 mod 4, a quarter-turn for N = 1 mod 4, the mirror
+    /// for N = 2 mod 4, none for N = 3 mod 4 (a cover of such N fixed by a half-turn would
+    /// need a solution the half-turn fixes, and there is none; nor is there for the mirror).
     pub fn for_size(n: usize) -> Turn {
         match n % 4 {
-            0 | 1 => Turn::Quarter,
-            2 => Turn::Half,
+            0 => Turn::Both,
+            1 => Turn::Quarter,
+            2 => Turn::Mirror,
             _ => Turn::None,
         }
     }
@@ -68,6 +74,8 @@ impl Turn {
             Turn::None => 1,
             Turn::Half => 2,
             Turn::Quarter => 4,
+            Turn::Mirror => 2,
+            Turn::Both => 4,
         }
     }
 
@@ -77,6 +85,8 @@ impl Turn {
             Turn::None => "no symmetry",
             Turn::Half => "half-turn",
             Turn::Quarter => "quarter-turn",
+            Turn::Mirror => "mirror",
+            Turn::Both => "mirror and half-turn",
         }
     }
 
@@ -86,6 +96,8 @@ impl Turn {
             Turn::None => true,
             Turn::Half => n % 4 != 3,
             Turn::Quarter => n % 4 < 2,
+            Turn::Mirror => n % 2 == 0,
+            Turn::Both => n % 4 == 0,
         }
     }
 
@@ -95,6 +107,7 @@ impl Turn {
             Turn::None => (x, y),
             Turn::Half => (n - 1 - x, n - 1 - y),
             Turn::Quarter => (y, n - 1 - x),
+            Turn::Mirror | Turn::Both => (n - 1 - x, y),
         }
     }
 }
@@ -102,14 +115,16 @@ impl Turn {
 /// The best a search reached (the same record as the plain local search's).
 pub use super::local::Best;
 
-/// The fixed parts of a search: orbits, colour permutation, attacks.
+/// The fixed parts of a search: orbits, colour permutations, attacks.
 struct Shape {
     n: usize,
-    /// The squares of each orbit, g^j(p) in order j = 0, 1, ... (square = x * n + y).
+    /// The squares of each orbit, g(p) for the elements g of the group in order, each square
+    /// once (square = x * n + y), and the element that gives each.
     orbits: Vec<Vec<u16>>,
-    /// `power[j][c]` = σ^j(c).
+    elements: Vec<Vec<u8>>,
+    /// `power[g][c]`: the colour element g of the group gives colour c.
     power: Vec<Vec<u8>>,
-    /// The colours each orbit may take (σ^t(c) = c for an orbit of t squares).
+    /// The colours each orbit may take (those its square's stabiliser fixes).
     allowed: Vec<Vec<u8>>,
     /// The squares attacking each square, flattened: `attacks[start[s]..start[s + 1]]`.
     attacks: Vec<u16>,
@@ -118,51 +133,94 @@ struct Shape {
     inside: Vec<Vec<(u8, u8)>>,
 }
 
-impl Shape {
-    fn new(n: usize, turn: Turn) -> Shape {
-        let order = turn.order();
-        let mut seen = vec![false; n * n];
-        let mut orbits = Vec::new();
-        for s in 0..n * n {
-            if seen[s] {
-                continue;
-            }
-            let mut orbit = Vec::new();
-            let (mut x, mut y) = (s / n, s % n);
-            while !seen[x * n + y] {
-                seen[x * n + y] = true;
-                orbit.push((x * n + y) as u16);
-                (x, y) = turn.apply(n, x, y);
-            }
-            orbits.push(orbit);
-        }
-        let fixed = n % order;
-        let sigma: Vec<u8> = (0..n)
-            .map(|c| {
-                if c >= n - fixed {
-                    c as u8
-                } else {
-                    (c / order * order + (c % order + 1) % order) as u8
-                }
-            })
-            .collect();
-        let mut power = vec![(0..n as u8).collect::<Vec<u8>>()];
-        for j in 1..order {
-            power.push(power[j - 1].iter().map(|&c| sigma[c as usize]).collect());
-        }
-        let allowed = orbits
-            .iter()
-            .map(|o| {
-                let t = o.len() % order;
-                (0..n as u8)
-                    .filter(|&c| t == 0 || power[t][c as usize] == c)
+/// The elements of the group as maps of squares, and of colours.
+fn group(n: usize, turn: Turn) -> (Vec<Vec<usize>>, Vec<Vec<u8>>) {
+    if turn == Turn::Both {
+        // The mirror and the half-turn generate {1, mirror, flip of ranks, half-turn}; the
+        // colours come in blocks of four on which the group acts by exclusive or.
+        let squares = (0..4)
+            .map(|g| {
+                (0..n * n)
+                    .map(|s| {
+                        let (mut x, mut y) = (s / n, s % n);
+                        if g & 1 == 1 {
+                            x = n - 1 - x;
+                        }
+                        if g & 2 == 2 {
+                            y = n - 1 - y;
+                        }
+                        x * n + y
+                    })
                     .collect()
             })
             .collect();
+        let colours = (0..4)
+            .map(|g| (0..n).map(|c| (c ^ g) as u8).collect())
+            .collect();
+        return (squares, colours);
+    }
+    let order = turn.order();
+    let fixed = n % order;
+    let sigma: Vec<u8> = (0..n)
+        .map(|c| {
+            if c >= n - fixed {
+                c as u8
+            } else {
+                (c / order * order + (c % order + 1) % order) as u8
+            }
+        })
+        .collect();
+    let mut colours = vec![(0..n as u8).collect::<Vec<u8>>()];
+    let mut squares = vec![(0..n * n).collect::<Vec<usize>>()];
+    for j in 1..order {
+        colours.push(colours[j - 1].iter().map(|&c| sigma[c as usize]).collect());
+        let last = &squares[j - 1];
+        let next = last
+            .iter()
+            .map(|&s| {
+                let (x, y) = turn.apply(n, s / n, s % n);
+                x * n + y
+            })
+            .collect();
+        squares.push(next);
+    }
+    (squares, colours)
+}
+
+impl Shape {
+    fn new(n: usize, turn: Turn) -> Shape {
+        let (images, power) = group(n, turn);
+        let mut seen = vec![false; n * n];
+        let (mut orbits, mut elements, mut allowed) = (Vec::new(), Vec::new(), Vec::new());
+        for p in 0..n * n {
+            if seen[p] {
+                continue;
+            }
+            let (mut orbit, mut element) = (Vec::new(), Vec::new());
+            for (g, image) in images.iter().enumerate() {
+                if !seen[image[p]] {
+                    seen[image[p]] = true;
+                    orbit.push(image[p] as u16);
+                    element.push(g as u8);
+                }
+            }
+            // Elements that give the same square must give the same colour.
+            let fits = |c: &u8| {
+                (0..images.len()).all(|g| {
+                    (0..images.len()).all(|h| {
+                        images[g][p] != images[h][p]
+                            || power[g][*c as usize] == power[h][*c as usize]
+                    })
+                })
+            };
+            allowed.push((0..n as u8).filter(fits).collect());
+            orbits.push(orbit);
+            elements.push(element);
+        }
         let (attacks, start) = attack_lists(n);
         let inside = orbits
             .iter()
-            .map(|o| {
+            .map(|o: &Vec<u16>| {
                 let mut pairs = Vec::new();
                 for j in 0..o.len() {
                     for k in j + 1..o.len() {
@@ -177,6 +235,7 @@ impl Shape {
         Shape {
             n,
             orbits,
+            elements,
             power,
             allowed,
             attacks,
@@ -189,9 +248,9 @@ impl Shape {
         &self.attacks[self.start[s]..self.start[s + 1]]
     }
 
-    /// The colour of the j-th square of an orbit whose first square has colour c.
-    fn colour(&self, j: usize, c: u8) -> u8 {
-        self.power[j][c as usize]
+    /// The colour of the j-th square of orbit `o` when its first square has colour c.
+    fn colour(&self, o: usize, j: usize, c: u8) -> u8 {
+        self.power[self.elements[o][j] as usize][c as usize]
     }
 }
 
@@ -231,7 +290,7 @@ impl<'a> State<'a> {
         let mut colour = vec![0u8; n * n];
         for (o, orbit) in shape.orbits.iter().enumerate() {
             for (j, &s) in orbit.iter().enumerate() {
-                colour[s as usize] = shape.colour(j, choice[o]);
+                colour[s as usize] = shape.colour(o, j, choice[o]);
             }
         }
         let mut gamma = vec![0u16; n * n * n];
@@ -256,7 +315,7 @@ impl<'a> State<'a> {
         let sh = self.shape;
         sh.inside[o]
             .iter()
-            .filter(|&&(j, k)| sh.colour(j as usize, c) == sh.colour(k as usize, c))
+            .filter(|&&(j, k)| sh.colour(o, j as usize, c) == sh.colour(o, k as usize, c))
             .count() as i64
     }
 
@@ -268,8 +327,8 @@ impl<'a> State<'a> {
             .iter()
             .map(|&(j, k)| {
                 let (j, k) = (j as usize, k as usize);
-                i64::from(sh.colour(k, c) == sh.colour(j, to))
-                    + i64::from(sh.colour(j, c) == sh.colour(k, to))
+                i64::from(sh.colour(o, k, c) == sh.colour(o, j, to))
+                    + i64::from(sh.colour(o, j, c) == sh.colour(o, k, to))
             })
             .sum()
     }
@@ -282,8 +341,8 @@ impl<'a> State<'a> {
         let (mut old, mut new) = (0i64, 0i64);
         for (j, &s) in sh.orbits[o].iter().enumerate() {
             let s = s as usize;
-            old += i64::from(self.gamma[s * n + sh.colour(j, c) as usize]);
-            new += i64::from(self.gamma[s * n + sh.colour(j, to) as usize]);
+            old += i64::from(self.gamma[s * n + sh.colour(o, j, c) as usize]);
+            new += i64::from(self.gamma[s * n + sh.colour(o, j, to) as usize]);
         }
         let inside_old = self.inside(o, c);
         let outside_old = old - 2 * inside_old;
@@ -297,7 +356,7 @@ impl<'a> State<'a> {
         let delta = self.delta(o, to);
         for (j, &s) in sh.orbits[o].iter().enumerate() {
             let s = s as usize;
-            let (from, into) = (self.colour[s] as usize, sh.colour(j, to) as usize);
+            let (from, into) = (self.colour[s] as usize, sh.colour(o, j, to) as usize);
             for &t in sh.attackers(s) {
                 let t = t as usize;
                 self.gamma[t * n + from] -= 1;
