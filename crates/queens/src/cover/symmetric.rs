@@ -34,7 +34,7 @@ pub const MAX_N: usize = 64;
 const REPORT_EVERY: u64 = 1024;
 
 /// The most missing classes handed to the exact completion.
-const MISSING: usize = 6;
+const MISSING: usize = 10;
 
 /// Moves without a new best of the current run, per orbit, before a restart.
 const STALL_PER_ORBIT: u64 = 2_000;
