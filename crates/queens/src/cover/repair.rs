@@ -23,8 +23,8 @@ type Squares = [u64; 16];
 /// The most fitting solutions listed before giving up.
 const MAX_FITTING: usize = 200_000;
 
-/// The most search nodes before giving up.
-const MAX_NODES: u64 = 2_000_000;
+/// The most candidates looked at, over all search nodes, before giving up (about a second).
+const MAX_WORK: u64 = 20_000_000;
 
 /// Solutions that, with `kept` (pairwise disjoint solutions of the `n` x `n` board), make a
 /// cover; `None` when there are none or the budget ran out.
@@ -43,7 +43,7 @@ pub fn complete(n: usize, kept: &[Placement]) -> Option<Vec<Placement>> {
         n,
         fitting: &fitting,
         chosen: Vec::new(),
-        nodes: 0,
+        work: 0,
     };
     let all: Vec<u32> = (0..fitting.len() as u32).collect();
     if !search.step(&all, taken) {
@@ -141,26 +141,30 @@ struct Search<'a> {
     n: usize,
     fitting: &'a [Squares],
     chosen: Vec<u32>,
-    nodes: u64,
+    work: u64,
 }
 
 impl Search<'_> {
     /// Covers the squares not in `covered` with disjoint sets from `live`; true when done.
     fn step(&mut self, live: &[u32], covered: Squares) -> bool {
-        self.nodes += 1;
-        if self.nodes > MAX_NODES {
+        self.work += live.len() as u64 + 1;
+        if self.work > MAX_WORK {
             return false;
         }
         let n = self.n;
-        let mut best: Option<(usize, usize)> = None;
-        for s in 0..n * n {
-            if has(&covered, s) {
-                continue;
+        let mut through = vec![0u32; n * n];
+        for &i in live {
+            for (w, &word) in self.fitting[i as usize].iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    through[w * 64 + bits.trailing_zeros() as usize] += 1;
+                    bits &= bits - 1;
+                }
             }
-            let count = live
-                .iter()
-                .filter(|&&i| has(&self.fitting[i as usize], s))
-                .count();
+        }
+        let mut best: Option<(usize, usize)> = None;
+        for s in (0..n * n).filter(|&s| !has(&covered, s)) {
+            let count = through[s] as usize;
             if best.is_none_or(|(_, c)| count < c) {
                 best = Some((s, count));
                 if count <= 1 {

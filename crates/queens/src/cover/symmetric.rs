@@ -1,15 +1,18 @@
 //! Tabu search for covers fixed by a symmetry of the board: a colouring of the queen graph with
-//! N colours in which turning the board (a quarter-turn or a half-turn) moves every colour class
-//! onto another one. Then every class is a solution (each rank is a clique of N squares, so a
-//! proper N-colouring holds each colour once per rank, file and at most once per diagonal),
-//! and the N classes are a cover.
+//! N colours in which a symmetry of the board (a turn, the mirror, or the mirror with the
+//! half-turn) moves every colour class onto another one. Then every class is a solution (each
+//! rank is a clique of N squares, so a proper N-colouring holds each colour once per rank, file
+//! and at most once per diagonal), and the N classes are a cover.
 //!
-//! The symmetry shrinks the search. The squares fall into orbits under the turn g (4 squares for
-//! a quarter-turn, 2 for a half-turn, the centre of an odd board alone), and the colours into
-//! cycles of a permutation σ of the same order (plus, for odd N, one colour σ fixes: the class
-//! through the centre, a solution the turn maps onto itself). Colouring the first square p of an
-//! orbit with c colours g^j(p) with σ^j(c), so the search chooses one colour per orbit: N²/4 or
-//! N²/2 choices in place of N².
+//! The symmetry shrinks the search. The squares fall into orbits under its group G (4 squares
+//! for a quarter-turn or for the mirror with the half-turn, 2 for a half-turn or the mirror, the
+//! centre of an odd board alone), and the colours into blocks on which G acts the same way (plus,
+//! for odd N, one colour a turn fixes: the class through the centre, a solution the turn maps
+//! onto itself). Colouring the first square p of an orbit with c colours g(p) with g(c), so the
+//! search chooses one colour per orbit: N²/4 or N²/2 choices in place of N². A group with a
+//! diagonal reflection cannot serve: a square on that diagonal would need a colour class the
+//! reflection fixes, and no solution is fixed by a reflection. The mirror with the half-turn
+//! (N = 0 mod 4) finds covers far sooner than the quarter-turn; see BENCHMARKS.md.
 //!
 //! The search over those choices is TabuCol (A. Hertz and D. de Werra, "Using tabu search
 //! techniques for graph coloring", Computing 39, 1987): minimise the number of attacking pairs
