@@ -99,8 +99,8 @@ impl Turn {
             Turn::None => true,
             Turn::Half => n % 4 != 3,
             Turn::Quarter => n % 4 < 2,
-            Turn::Mirror => n % 2 == 0,
-            Turn::Both => n % 4 == 0,
+            Turn::Mirror => n.is_multiple_of(2),
+            Turn::Both => n.is_multiple_of(4),
         }
     }
 
