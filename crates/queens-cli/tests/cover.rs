@@ -136,6 +136,8 @@ fn bad_input_is_refused() {
         (&["cover", "27", "--seeds", "9..3"][..], "9..3"),
         (&["cover", "27", "--seeds", "x"][..], "'x'"),
         (&["cover", "27", "--per-seed", "5"][..], "--seeds"),
+        (&["cover", "18", "--turn", "both"][..], "N = 0 mod 4"),
+        (&["cover", "15", "--turn", "mirror"][..], "even N"),
     ] {
         let err = assert_bad(args);
         assert!(err.contains(names), "{args:?}: {err}");
@@ -234,4 +236,14 @@ fn a_seed_schedule_saves_and_resumes_its_checkpoint() {
     let (code, _, err) = run(&other);
     assert_eq!(code, 2, "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_symmetric_search_finds_covers_of_twelve_and_sixteen() {
+    for n in [12, 16] {
+        let (code, _, err) = run(&["cover", &n.to_string(), "--local", "--time-limit", "60"]);
+        assert_eq!(code, 0, "{err}");
+        assert!(err.contains("mirror and half-turn"), "{err}");
+        printed_cover(n, &["--local", "--time-limit", "60"]);
+    }
 }
