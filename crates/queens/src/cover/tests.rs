@@ -223,12 +223,17 @@ fn plainly_a_cover(text: &str) -> usize {
 
 #[test]
 fn the_stored_covers_are_covers() {
-    let text = include_str!("../../../../tests/data/cover-20.txt");
-    assert_eq!(plainly_a_cover(text), 20);
-    let solutions: Vec<Placement> = text
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| Placement::parse(l).unwrap())
-        .collect();
-    assert_eq!(check(20, &solutions), Ok(()));
+    let stored = [
+        (include_str!("../../../../tests/data/cover-20.txt"), 20),
+        (include_str!("../../../../tests/data/cover-24.txt"), 24),
+    ];
+    for (text, n) in stored {
+        assert_eq!(plainly_a_cover(text), n);
+        let solutions: Vec<Placement> = text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| Placement::parse(l).unwrap())
+            .collect();
+        assert_eq!(check(n, &solutions), Ok(()));
+    }
 }
