@@ -133,6 +133,11 @@ fn bad_input_is_refused() {
         (&["cover", "7", "--count", "--format", "board"][..], "board"),
         (&["cover", "7", "--format", "xml"][..], "xml"),
         (&["cover", "12", "--time-limit", "soon"][..], "soon"),
+        (&["cover", "27", "--seeds", "9..3"][..], "9..3"),
+        (&["cover", "27", "--seeds", "x"][..], "'x'"),
+        (&["cover", "27", "--per-seed", "5"][..], "--seeds"),
+        (&["cover", "18", "--turn", "both"][..], "N = 0 mod 4"),
+        (&["cover", "15", "--turn", "mirror"][..], "even N"),
     ] {
         let err = assert_bad(args);
         assert!(err.contains(names), "{args:?}: {err}");
@@ -141,12 +146,10 @@ fn bad_input_is_refused() {
 
 #[test]
 fn a_time_limit_stops_a_long_search() {
+    // 15 goes to the tabu search, which says the best it reached.
     let (code, _, err) = run(&["cover", "15", "--time-limit", "0.3"]);
     assert_eq!(code, 1, "{err}");
-    assert!(
-        err.contains("time limit") || err.contains("gave up"),
-        "{err}"
-    );
+    assert!(err.contains("not a proof"), "{err}");
 }
 
 #[test]
@@ -185,4 +188,62 @@ fn the_local_search_stops_at_the_time_limit_with_its_best() {
         err.contains("not a proof") && err.contains("conflicting pairs"),
         "{err}"
     );
+}
+
+#[test]
+fn a_seed_schedule_finds_and_checks_a_cover() {
+    let solutions = printed_cover(7, &["--seeds", "3..5", "--per-seed", "5"]);
+    assert_eq!(solutions.len(), 7);
+}
+
+#[test]
+fn a_seed_schedule_saves_and_resumes_its_checkpoint() {
+    let dir = std::env::temp_dir().join(format!("queens-cover-seeds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("n18.json");
+    let file = path.to_str().unwrap();
+    let args = [
+        "cover",
+        "18",
+        "--seeds",
+        "1..3",
+        "--per-seed",
+        "0.3",
+        "--checkpoint",
+        file,
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.is_empty());
+    assert!(
+        err.contains("seed 1:") && err.contains("seeds 1..3"),
+        "{err}"
+    );
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(saved["next"].as_u64(), Some(3), "{saved}");
+    for p in saved["disjoint"].as_array().unwrap() {
+        assert!(Placement::parse(p.as_str().unwrap()).unwrap().is_solution());
+    }
+    // Resumed, the schedule is already done: it says its best without running a seed.
+    let (code, _, err) = run(&args);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        !err.contains("seed 1:") && err.contains("seeds 1..3"),
+        "{err}"
+    );
+    let other = ["cover", "18", "--seeds", "1..4", "--checkpoint", file];
+    let (code, _, err) = run(&other);
+    assert_eq!(code, 2, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_symmetric_search_finds_covers_of_twelve_and_sixteen() {
+    for n in [12, 16] {
+        let (code, _, err) = run(&["cover", &n.to_string(), "--local", "--time-limit", "60"]);
+        assert_eq!(code, 0, "{err}");
+        assert!(err.contains("mirror and half-turn"), "{err}");
+        printed_cover(n, &["--local", "--time-limit", "60"]);
+    }
 }

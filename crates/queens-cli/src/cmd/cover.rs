@@ -1,12 +1,13 @@
 //! `queens cover N`: N disjoint solutions that fill the board (Pólya's modular construction
 //! for N prime to 6, the exact searches up to N = 16: mirror pairs first for even N, then all
-//! solutions), or the proof that none exists; `--count` counts them.
+//! solutions), or the proof that none exists; `--count` counts them. Other N go to the tabu
+//! search among covers fixed by a turn of the board; `--seeds` runs it seed after seed.
 
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::job::Job;
 use crate::output::placement::{self, Format, Notes};
 use crate::output::{plural, svg, Out};
-use queens::cover::{self, exact, local, modular, most, Cover};
+use queens::cover::{self, exact, local, modular, most, symmetric, Cover};
 use queens::{DiagramStyle, Placement};
 use serde::Serialize;
 use std::io::Write;
@@ -21,14 +22,17 @@ use std::path::PathBuf;
   queens cover 8                 # none: exit 1 with the reason
   queens cover 7 --count
   queens cover 10 --most         # 8 disjoint solutions, proved the most
-  queens cover 27 --time-limit 5m --seed 3   # the local search, first open case
+  queens cover 18 --time-limit 5m --seed 3   # the tabu search; exit 1 with its best
+  queens cover 27 --seeds 1..100 --per-seed 10m --checkpoint n27.json   # the first open case
 
-N prime to 6 is answered at once for any N (Pólya's modular solutions (2c + b) mod N); other N
-up to 16 by an exact search over all the solutions, which also proves when there is none. For
-even N the search looks first among covers made of pairs of mirror-image solutions (12 in
-0.02 s, 14 in 0.4 s, 16 in 12 s). Other N up to 64 go to a local search (tabu search), which
-runs until the time limit and then reports the best it reached; it has not yet found a cover
-of 15, 18, 20 or beyond in minutes (covers of them are known: Vasquez 2006). N = 27 is open.")]
+N prime to 6 is answered at once for any N (Pólya's modular solutions (2c + b) mod N); N up to
+10 and 12, 14, 16 by an exact search over all the solutions, which also proves when there is
+none (for even N it looks first among covers made of pairs of mirror-image solutions: 12 in
+0.02 s, 14 in 0.4 s, 16 in 12 s). Other N up to 64 (15, 18 and beyond) go to a tabu search
+among colourings fixed by a quarter-turn (N = 0, 1 mod 4) or a half-turn (N = 2 mod 4), with
+an exact completion when few solutions are missing; it runs until the time limit and then
+reports the best it reached. It has not yet found a cover of 15, 18, 20 or beyond in minutes
+(covers of them are known: Vasquez 2006). N = 27 is open.")]
 pub struct Args {
     /// Board size N (any N prime to 6; other N from 1 to 64)
     #[arg(value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, 1000))]
@@ -46,31 +50,72 @@ pub struct Args {
     /// Also draw the cover as an SVG picture, each solution in its own colour
     #[arg(long, value_name = "FILE", value_parser = crate::output::svg::path)]
     svg: Option<PathBuf>,
-    /// Seed of the local search (N from 11 not prime to 6): the same seed, the same cover
+    /// Seed of the tabu search (15, 18 and beyond, or --local): the same seed, the same run
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Use the local search (a tabu search, any N to 64) in place of the construction and the
-    /// exact search; it runs until it finds a cover or the time limit
+    /// Use the tabu search (any N to 64) in place of the construction and the exact search; it
+    /// runs until it finds a cover or the time limit
     #[arg(long, conflicts_with = "count")]
     local: bool,
     /// Print the most pairwise disjoint solutions instead: proved largest by the exact search
-    /// to N = 11, N where a cover is found, else the most the local search held at once
+    /// to N = 11, N where a cover is found, else the most the tabu search held at once
     #[arg(long, conflicts_with_all = ["count", "svg"])]
     most: bool,
     /// Give up after this long (30, 2.5, 90s, 5m, 2h): exit 1
     #[arg(long, value_name = "SECONDS", value_parser = crate::input::seconds)]
     time_limit: Option<f64>,
+    /// Run the tabu search from each seed of the range A..B (B not included) in turn, each for
+    /// --per-seed, keeping the best reached; ranges split the work over a cluster
+    #[arg(long, value_name = "A..B", value_parser = super::cover_seeds::range,
+          conflicts_with_all = ["seed", "time_limit", "count", "most", "svg"])]
+    seeds: Option<(u64, u64)>,
+    /// The symmetry the tabu search asks of a cover: quarter, half, mirror or none (by default
+    /// a quarter-turn for N = 0, 1 mod 4, a half-turn for N = 2 mod 4, none for N = 3 mod 4)
+    #[arg(long, value_enum)]
+    turn: Option<TurnArg>,
+    /// Seconds for each seed of --seeds
+    #[arg(long, value_name = "SECONDS", value_parser = crate::input::seconds,
+          default_value = "60", requires = "seeds")]
+    per_seed: f64,
+    /// With --seeds: save the schedule and its best to FILE after every seed; the same
+    /// command resumes from it
+    #[arg(long, value_name = "FILE", requires = "seeds")]
+    checkpoint: Option<PathBuf>,
+}
+
+/// The symmetry asked of a cover by the tabu search.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum TurnArg {
+    Quarter,
+    Half,
+    Mirror,
+    Both,
+    None,
+}
+
+impl TurnArg {
+    fn turn(self) -> symmetric::Turn {
+        match self {
+            TurnArg::Quarter => symmetric::Turn::Quarter,
+            TurnArg::Half => symmetric::Turn::Half,
+            TurnArg::Mirror => symmetric::Turn::Mirror,
+            TurnArg::Both => symmetric::Turn::Both,
+            TurnArg::None => symmetric::Turn::None,
+        }
+    }
 }
 
 pub fn run(args: Args) -> Result<Exit> {
     let format = if args.json { Format::Json } else { args.format };
     let beyond = args.n > exact::MAX_N && !modular::applies(args.n);
-    if args.n > local::MAX_N && (args.local || args.most || beyond) {
+    // 15 (odd, a multiple of 3) is beyond the exact search in practice: the search takes it.
+    let searched = beyond || (args.n > 10 && args.n % 2 == 1 && !modular::applies(args.n));
+    if args.n > symmetric::MAX_N && (args.local || args.most || beyond) {
         return Err(bad(format!(
             "N = {} is beyond the local search (N from 1 to {}); the modular construction \
              answers any N prime to 6 at once",
             args.n,
-            local::MAX_N
+            symmetric::MAX_N
         )));
     }
     if beyond && args.count {
@@ -81,8 +126,37 @@ pub fn run(args: Args) -> Result<Exit> {
             exact::MAX_N
         )));
     }
+    let turn = args
+        .turn
+        .map_or(symmetric::Turn::for_size(args.n), TurnArg::turn);
+    if !turn.fits(args.n) {
+        return Err(bad(format!(
+            "a cover of the {0}x{0} board cannot be fixed by a {1}: that symmetry takes {2}",
+            args.n,
+            turn.name(),
+            match turn {
+                symmetric::Turn::Quarter => "N = 0 or 1 mod 4",
+                symmetric::Turn::Half => "N other than 3 mod 4",
+                symmetric::Turn::Both => "N = 0 mod 4",
+                _ => "even N",
+            }
+        )));
+    }
     if args.most {
         return most(&args, format);
+    }
+    if let Some(seeds) = args.seeds {
+        let (found, seed, seconds) = super::cover_seeds::run(
+            args.n,
+            turn,
+            seeds,
+            args.per_seed,
+            args.checkpoint.as_deref(),
+        )?;
+        debug_assert_eq!(cover::check(args.n, &found.solutions), Ok(()));
+        eprintln!("queens: {}", how(args.n, &found, seconds, seed));
+        write(args.n, &found.solutions, format)?;
+        return Ok(Exit::Success);
     }
     if args.count {
         if args.svg.is_some() || format == Format::Board || format == Format::Algebraic {
@@ -92,18 +166,19 @@ pub fn run(args: Args) -> Result<Exit> {
         }
         return count(args.n, format == Format::Json, args.time_limit);
     }
-    if beyond && args.time_limit.is_none() {
+    if searched && args.time_limit.is_none() {
         eprintln!(
-            "queens: warning: for N = {} the local search may not find a cover in reasonable time (it runs until Ctrl-C; --time-limit bounds it and then says the best it reached)",
+            "queens: warning: for N = {} the tabu search may not find a cover in reasonable time (it runs until Ctrl-C; --time-limit bounds it and then says the best it reached)",
             args.n
         );
     }
     let job = Job::start(format!("cover {}", args.n), args.time_limit);
-    let found = if args.local || beyond {
+    let found = if args.local || searched {
         job.units("moves");
-        let (found, best) = job.check(cover::search(args.n, args.seed, job.control()))?;
+        let searched = cover::search_turned(args.n, turn, args.seed, job.control());
+        let (found, best) = job.check(searched)?;
         if found.is_none() {
-            return Err(Failure::No(unfound(args.n, &best, job.seconds())));
+            return Err(Failure::No(unfound(args.n, turn, &best, job.seconds())));
         }
         found
     } else {
@@ -124,14 +199,17 @@ pub fn run(args: Args) -> Result<Exit> {
     Ok(Exit::Success)
 }
 
-/// What the local search reached when it stopped without a cover.
-fn unfound(n: usize, best: &local::Best, seconds: f64) -> String {
+/// What the tabu search reached when it stopped without a cover.
+fn unfound(n: usize, turn: symmetric::Turn, best: &local::Best, seconds: f64) -> String {
     format!(
-        "no cover of the {n}x{n} board found in {seconds:.1} s by the local search (not a proof \
-         that none exists): at best {} conflicting pairs, {} disjoint solutions at once, {} moves",
+        "no cover of the {n}x{n} board found in {seconds:.1} s by the tabu search ({}; not a \
+         proof that none exists): at best {} conflicting pairs, {} disjoint solutions at once, {} \
+         moves, {} restarts",
+        turn.name(),
         best.conflicts,
         best.disjoint.len(),
-        best.moves
+        best.moves,
+        best.restarts
     )
 }
 
@@ -157,14 +235,11 @@ fn most(args: &Args, format: Format) -> Result<Exit> {
         job.units("moves");
         let (found, best) = job.check(cover::search(n, args.seed, job.control()))?;
         match found {
-            Some(c) => (
-                c.solutions,
-                "a cover, found by the local search".to_string(),
-            ),
+            Some(c) => (c.solutions, "a cover, found by the tabu search".to_string()),
             None => (
                 best.disjoint,
                 format!(
-                    "the most the local search held at once in {:.1} s (a lower bound only)",
+                    "the most the tabu search held at once in {:.1} s (a lower bound only)",
                     job.seconds()
                 ),
             ),
@@ -202,6 +277,19 @@ fn how(n: usize, found: &Cover, seconds: f64, seed: u64) -> String {
             "a cover found by the local search (tabu search over colourings whose files are \
              permutations of the {n} colours) in {seconds:.2} s, seed {seed}"
         ),
+        cover::Method::Turned(turn) => {
+            let among = match turn {
+                symmetric::Turn::None => "colourings of the board".to_string(),
+                _ => format!(
+                    "colourings fixed by a {} of the board (squares coloured orbit by orbit)",
+                    turn.name()
+                ),
+            };
+            format!(
+                "a cover found by the tabu search over {among}, with exact completion of the \
+                 last solutions, in {seconds:.2} s, seed {seed}"
+            )
+        }
         cover::Method::Mirror => format!(
             "a cover the mirror maps onto itself (pairs of mirror-image solutions), found by the \
              exact search among such covers in {seconds:.2} s"

@@ -12,6 +12,7 @@ pub mod count_plan;
 pub mod count_rules;
 pub mod counts;
 pub mod cover;
+pub mod cover_seeds;
 pub mod dominate;
 pub mod list;
 pub mod list_rules;

@@ -7,7 +7,9 @@
 //! (OEIS A168553, A171760), while none exist for N = 2, 3, 4, 6, 8, 9, 10. The exact search
 //! ([`exact`]) finds a cover or proves there is none, for N up to 16; for even N it first looks
 //! among the covers made of pairs of mirror-image solutions, a far smaller search that finds
-//! 12, 14 and 16.
+//! 12, 14 and 16. Beyond it, [`search`] runs the tabu search of [`symmetric`] among colourings
+//! fixed by a turn of the board, finishing by the exact completion of [`repair`] when few
+//! solutions are missing.
 //!
 //! ```
 //! use queens::{cover, Control};
@@ -22,6 +24,8 @@ pub mod exact;
 pub mod local;
 pub mod modular;
 pub mod most;
+pub mod repair;
+pub mod symmetric;
 
 use crate::control::Control;
 use crate::error::Error;
@@ -42,6 +46,8 @@ pub enum Method {
     Mirror,
     /// The tabu search of [`local`], from a seed.
     Local,
+    /// The tabu search of [`symmetric`] among covers fixed by a turn of the board, from a seed.
+    Turned(symmetric::Turn),
 }
 
 impl Method {
@@ -52,6 +58,11 @@ impl Method {
             Method::Exact => "exact",
             Method::Mirror => "mirror",
             Method::Local => "local",
+            Method::Turned(symmetric::Turn::None) => "tabu",
+            Method::Turned(symmetric::Turn::Half) => "half-turn",
+            Method::Turned(symmetric::Turn::Quarter) => "quarter-turn",
+            Method::Turned(symmetric::Turn::Mirror) => "mirror",
+            Method::Turned(symmetric::Turn::Both) => "mirror-half-turn",
         }
     }
 }
@@ -82,15 +93,31 @@ pub fn find(n: usize, control: &Control) -> Result<Option<Cover>, Error> {
     Ok(first_cover(&exact, control)?.map(|solutions| sorted(solutions, Method::Exact)))
 }
 
-/// One cover of the `n` x `n` board by the local search of [`local`] from `seed` (any N to
-/// [`local::MAX_N`]), with the best it reached: `None` when the control stopped it first.
+/// One cover of the `n` x `n` board by the tabu search of [`symmetric`] from `seed` (any N to
+/// [`symmetric::MAX_N`]), among covers fixed by the turn [`symmetric::Turn::for_size`] gives,
+/// with the best it reached: `None` when the control stopped it first.
 pub fn search(
     n: usize,
     seed: u64,
     control: &Control,
 ) -> Result<(Option<Cover>, local::Best), Error> {
-    let (found, best) = local::run(n, seed, control)?;
-    Ok((found.map(|s| sorted(s, Method::Local)), best))
+    search_turned(n, symmetric::Turn::for_size(n), seed, control)
+}
+
+/// [`search`] with the turn chosen (one that does not fit N is replaced by none).
+pub fn search_turned(
+    n: usize,
+    turn: symmetric::Turn,
+    seed: u64,
+    control: &Control,
+) -> Result<(Option<Cover>, local::Best), Error> {
+    let turn = if turn.fits(n) {
+        turn
+    } else {
+        symmetric::Turn::None
+    };
+    let (found, best) = symmetric::run(n, turn, seed, control)?;
+    Ok((found.map(|s| sorted(s, Method::Turned(turn))), best))
 }
 
 /// The first cover a search finds.

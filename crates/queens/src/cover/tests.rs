@@ -195,3 +195,45 @@ fn the_classes_times_their_orbits_give_the_covers() {
         );
     }
 }
+
+/// An independent check of a stored cover, by plain counting: `n` lines of `n` ranks from 1,
+/// each line a permutation with no two queens on a diagonal, no square held twice.
+fn plainly_a_cover(text: &str) -> usize {
+    let lines: Vec<Vec<usize>> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_whitespace().map(|r| r.parse().unwrap()).collect())
+        .collect();
+    let n = lines.len();
+    let mut held = vec![false; n * n];
+    for rows in &lines {
+        assert_eq!(rows.len(), n);
+        for (c, &r) in rows.iter().enumerate() {
+            assert!((1..=n).contains(&r));
+            assert!(!held[c * n + r - 1], "square held twice");
+            held[c * n + r - 1] = true;
+            for (c2, &r2) in rows.iter().enumerate().skip(c + 1) {
+                assert!(r != r2 && c2 - c != r.abs_diff(r2), "two queens attack");
+            }
+        }
+    }
+    assert!(held.iter().all(|&h| h));
+    n
+}
+
+#[test]
+fn the_stored_covers_are_covers() {
+    let stored = [
+        (include_str!("../../../../tests/data/cover-20.txt"), 20),
+        (include_str!("../../../../tests/data/cover-24.txt"), 24),
+    ];
+    for (text, n) in stored {
+        assert_eq!(plainly_a_cover(text), n);
+        let solutions: Vec<Placement> = text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| Placement::parse(l).unwrap())
+            .collect();
+        assert_eq!(check(n, &solutions), Ok(()));
+    }
+}
