@@ -192,3 +192,47 @@ fn eighteen_takes_nine_by_local_search() {
     assert_eq!(d.why, Why::Bound { bound: 9 });
     assert_eq!(dominate::check(18, false, &d.queens), Ok(()));
 }
+
+/// The squares of one parity class: files of parity `file`, ranks of parity `rank` (counted
+/// from 0). The minimum sets the local search finds at 18 and 23 lie on such a lattice.
+fn lattice(n: usize, file: usize, rank: usize) -> Vec<bool> {
+    (0..n * n)
+        .map(|s| s % n % 2 == file && s / n % 2 == rank)
+        .collect()
+}
+
+/// The exact search among the sets of `k` queens on a lattice: a set, or `None` (none there).
+fn on_lattice(n: usize, k: usize, file: usize, rank: usize) -> Option<Vec<usize>> {
+    let lines = queens::dominate::lines::Lines::new(n, false);
+    let problem = queens::dominate::exact::Problem {
+        within: Some(lattice(n, file, rank)),
+        ..dominate::problem(&lines, k, &opts(false))
+    };
+    let found = queens::dominate::exact::find(problem, &Control::new()).unwrap();
+    if let Some(set) = &found {
+        let squares = dominate::squares(&lines, set);
+        assert_eq!(dominate::check(n, false, &squares), Ok(()));
+        assert!(set.iter().all(|&s| lattice(n, file, rank)[s]));
+    }
+    found
+}
+
+#[test]
+fn nine_queens_on_a_lattice_watch_18x18() {
+    assert!(on_lattice(18, 9, 0, 1).is_some());
+    // 8 cannot (the bound), so none on the lattice either.
+    assert!(on_lattice(18, 8, 0, 1).is_none());
+}
+
+#[test]
+#[ignore = "the moonshot: minutes to hours, see BENCHMARKS.md"]
+fn moonshot_26_on_a_lattice() {
+    // On the 26x26 board the four parity classes are images of one another (a reflection of
+    // the files changes their parity, one of the ranks theirs), so one class stands for all.
+    let start = Instant::now();
+    let found = on_lattice(26, 13, 0, 1);
+    eprintln!(
+        "26x26, 13 queens on a parity lattice: {found:?} after {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+}

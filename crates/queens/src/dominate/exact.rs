@@ -57,8 +57,8 @@ pub struct Problem {
     pub k: usize,
     /// The queens may not attack each other.
     pub independent: bool,
-    /// If given, queens only on these squares (a symmetric set: a heuristic restriction for
-    /// finding; a search so restricted proves nothing).
+    /// If given, queens only on these squares: the search then finds or excludes the sets
+    /// within them (symmetry broken only by the symmetries that keep them). For finding only.
     pub within: Option<Vec<bool>>,
     /// If given (a symmetry of the board as a permutation of the squares), only sets that it
     /// maps onto themselves: every queen comes with its image. For finding only.
@@ -107,9 +107,15 @@ impl Search {
         }
         let rank = centre_first(n);
         let identity: Vec<u16> = (0..n * n).map(|s| s as u16).collect();
-        let group = match &problem.mirror {
-            Some(m) => vec![identity, m.clone()],
-            None => problem.lines.group.clone(),
+        let group = match (&problem.mirror, &problem.within) {
+            (Some(m), _) => vec![identity, m.clone()],
+            // Only the symmetries that map the allowed squares onto themselves break symmetry
+            // within them (the others would map a set out of the region).
+            (None, Some(w)) => (problem.lines.group.iter())
+                .filter(|g| (0..n * n).all(|s| w[g[s] as usize] == w[s]))
+                .cloned()
+                .collect(),
+            (None, None) => problem.lines.group.clone(),
         };
         let key: Vec<u32> = (0..n * n)
             .map(|s| {
