@@ -144,7 +144,7 @@ fn independent_counts_match_a002568_10_to_16() {
 }
 
 #[test]
-#[ignore = "a minute: the proof at N = 14, see BENCHMARKS.md"]
+#[ignore = "seconds: the proof at N = 14, see BENCHMARKS.md"]
 fn proof_14() {
     let start = Instant::now();
     let d = dominate::minimum(14, &opts(false), &Control::new()).unwrap();
