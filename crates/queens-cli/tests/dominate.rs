@@ -113,7 +113,7 @@ fn bad_input_exits_2() {
 }
 
 #[test]
-#[ignore = "about a minute in release: the proof that 7 queens cannot watch 14x14"]
+#[ignore = "seconds: the proof that 7 queens cannot watch 14x14"]
 fn fourteen_needs_eight() {
     let (queens, err) = printed(14, false, &[]);
     assert_eq!(queens.len(), 8);

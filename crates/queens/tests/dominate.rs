@@ -58,12 +58,8 @@ fn minimum_matches(n: usize, options: &Options) -> f64 {
     );
     if !options.independent && !options.torus {
         let gamma = row(n).gamma;
-        if d.why.proved() {
-            assert_eq!(d.queens.len(), gamma, "n={n}");
-        } else {
-            // Found but not proved: the published minimum, or one more (N = 18, 23, 25).
-            assert!((gamma..=gamma + 1).contains(&d.queens.len()), "n={n}");
-        }
+        // Proved or not, the size found is the published minimum.
+        assert_eq!(d.queens.len(), gamma, "n={n} {:?}", d.why);
     }
     eprintln!(
         "n={n} size={} why={:?} {seconds:.2}s",
@@ -148,7 +144,7 @@ fn independent_counts_match_a002568_10_to_16() {
 }
 
 #[test]
-#[ignore = "a minute: the proof at N = 14, see BENCHMARKS.md"]
+#[ignore = "seconds: the proof at N = 14, see BENCHMARKS.md"]
 fn proof_14() {
     let start = Instant::now();
     let d = dominate::minimum(14, &opts(false), &Control::new()).unwrap();
@@ -172,14 +168,71 @@ fn proofs_14_to_16() {
 }
 
 #[test]
-#[ignore = "minutes: sets for N = 13 to 25 found by local search, see BENCHMARKS.md"]
+#[ignore = "minutes: sets for N = 13 and 17 to 25 found by local search, see BENCHMARKS.md"]
 fn sets_to_25_in_seconds() {
     let quick = Options {
         prove: false,
         ..Options::default()
     };
-    for n in 13..=25 {
+    // 14 to 16 are in the proofs below. Where the bound is not met (20, 22, 24) the time
+    // includes the vain tries at the bound.
+    for n in [13, 17, 18, 19, 20, 21, 22, 23, 24, 25] {
         let seconds = minimum_matches(n, &quick);
-        assert!(seconds < 60.0, "n={n}: {seconds:.1} s");
+        assert!(seconds < 120.0, "n={n}: {seconds:.1} s");
     }
+}
+
+#[test]
+fn eighteen_takes_nine_by_local_search() {
+    let quick = Options {
+        prove: false,
+        ..Options::default()
+    };
+    let d = dominate::minimum(18, &quick, &Control::new()).unwrap();
+    assert_eq!(d.why, Why::Bound { bound: 9 });
+    assert_eq!(dominate::check(18, false, &d.queens), Ok(()));
+}
+
+/// The squares of one parity class: files of parity `file`, ranks of parity `rank` (counted
+/// from 0). The minimum sets the local search finds at 18 and 23 lie on such a lattice.
+fn lattice(n: usize, file: usize, rank: usize) -> Vec<bool> {
+    (0..n * n)
+        .map(|s| s % n % 2 == file && s / n % 2 == rank)
+        .collect()
+}
+
+/// The exact search among the sets of `k` queens on a lattice: a set, or `None` (none there).
+fn on_lattice(n: usize, k: usize, file: usize, rank: usize) -> Option<Vec<usize>> {
+    let lines = queens::dominate::lines::Lines::new(n, false);
+    let problem = queens::dominate::exact::Problem {
+        within: Some(lattice(n, file, rank)),
+        ..dominate::problem(&lines, k, &opts(false))
+    };
+    let found = queens::dominate::exact::find(problem, &Control::new()).unwrap();
+    if let Some(set) = &found {
+        let squares = dominate::squares(&lines, set);
+        assert_eq!(dominate::check(n, false, &squares), Ok(()));
+        assert!(set.iter().all(|&s| lattice(n, file, rank)[s]));
+    }
+    found
+}
+
+#[test]
+fn nine_queens_on_a_lattice_watch_18x18() {
+    assert!(on_lattice(18, 9, 0, 1).is_some());
+    // 8 cannot (the bound), so none on the lattice either.
+    assert!(on_lattice(18, 8, 0, 1).is_none());
+}
+
+#[test]
+#[ignore = "the moonshot: minutes to hours, see BENCHMARKS.md"]
+fn moonshot_26_on_a_lattice() {
+    // On the 26x26 board the four parity classes are images of one another (a reflection of
+    // the files changes their parity, one of the ranks theirs), so one class stands for all.
+    let start = Instant::now();
+    let found = on_lattice(26, 13, 0, 1);
+    eprintln!(
+        "26x26, 13 queens on a parity lattice: {found:?} after {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
 }

@@ -18,7 +18,7 @@ use std::sync::Mutex;
 #[command(after_help = "Examples:
   queens dominate 8                   # 5 queens; the search proves that 4 cannot
   queens dominate 12 --format board   # 6 queens, minimum by Weakley's bound
-  queens dominate 14 --json           # 8 queens; no 7 (about a minute of search)
+  queens dominate 14 --json           # 8 queens; no 7 (seconds of search)
   queens dominate 9 --independent     # queens that also do not attack each other
   queens dominate 8 --count           # 4860 minimum sets, 638 up to symmetry
   queens dominate 7 --torus           # the diagonals wrap around

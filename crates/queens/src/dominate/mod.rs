@@ -45,10 +45,12 @@ pub const PROOF_REACH: usize = 16;
 const EXACT_UP_TO: usize = 12;
 /// Local search steps per try at one size above the bound.
 const LOCAL_STEPS: u64 = 40_000_000;
-/// Local search steps at the bound itself (often impossible: a short try).
-const LOCAL_STEPS_AT_BOUND: u64 = 2_000_000;
+/// Local search at the bound itself: runs of this many steps, each with the next seed.
+const RUN_STEPS: u64 = 1_500_000;
+/// How many such runs before the bound is given up (it may be out of reach: N = 26).
+const RUNS_AT_BOUND: u64 = 8;
 /// Seconds for the search among the sets symmetric under the half turn.
-const SYMMETRIC_SECONDS: f64 = 30.0;
+const SYMMETRIC_SECONDS: f64 = 10.0;
 
 /// What kind of set, and how hard to work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,9 +181,10 @@ pub fn minimum(n: usize, opts: &Options, control: &Control) -> Result<Dominating
         } else if !opts.prove {
             Why::NotProved {
                 tried: format!(
-                    "a short local search for {f} queens and {SYMMETRIC_SECONDS} s of exact \
-                     search among the sets of {f} that the half turn maps onto themselves \
-                     found none; the exact search over all sets of {f} queens was not run",
+                    "a local search for {f} queens (up to {RUNS_AT_BOUND} runs of {RUN_STEPS} \
+                     steps) and up to {SYMMETRIC_SECONDS} s of exact search among the sets of \
+                     {f} that the half turn maps onto themselves found none; the exact search \
+                     over all sets of {f} queens was not run",
                     f = k - 1,
                 ),
             }
@@ -212,7 +215,8 @@ pub fn minimum(n: usize, opts: &Options, control: &Control) -> Result<Dominating
 /// A first set: on small boards (or for independent sets) the exact search from the lower
 /// bound up, so that the first size found is proved least (the `bool`). On large boards the
 /// local search one above the bound first (quick), then at the bound: by the exact search
-/// (which also proves) when a proof is wanted and within reach, else by a short local search.
+/// (which also proves) when a proof is wanted and within reach, else by runs of the local
+/// search and then the half-turn search. Stopped at the bound, the set above it is kept.
 fn first_set(
     lines: &Lines,
     opts: &Options,
@@ -238,13 +242,32 @@ fn first_set(
     if above.len() > low + 1 || (opts.prove && n <= PROOF_REACH) {
         return Ok((above, false));
     }
-    if let Some(set) = local::search(lines, low, opts.seed, LOCAL_STEPS_AT_BOUND, control)? {
-        return Ok((set, false));
+    let at_bound = match at_bound(lines, low, opts, control) {
+        Ok(None) => symmetric(lines, low, opts, control),
+        other => other,
+    };
+    match at_bound {
+        Ok(Some(set)) => Ok((set, false)),
+        Ok(None) | Err(Error::Cancelled) => Ok((above, false)),
+        Err(e) => Err(e),
     }
-    match symmetric(lines, low, opts, control)? {
-        Some(set) => Ok((set, false)),
-        None => Ok((above, false)),
+}
+
+/// The local search at the bound: [`RUNS_AT_BOUND`] runs of [`RUN_STEPS`] steps, seeded from
+/// `opts.seed` on (fresh starts cut the long unlucky walks short).
+fn at_bound(
+    lines: &Lines,
+    k: usize,
+    opts: &Options,
+    control: &Control,
+) -> Result<Option<Vec<usize>>, Error> {
+    for run in 0..RUNS_AT_BOUND {
+        let seed = opts.seed.wrapping_add(run);
+        if let Some(set) = local::search(lines, k, seed, RUN_STEPS, control)? {
+            return Ok(Some(set));
+        }
     }
+    Ok(None)
 }
 
 /// The exact search among the sets the half turn maps onto themselves (half the choices: a
