@@ -79,12 +79,12 @@ pub const TOUR_COUNT_BYTES: u64 = 2 << 30;
 pub const PROGRESS_EVERY: Duration = Duration::from_millis(200);
 /// `/api/check` lists at most this many attacking pairs (and counts them all).
 pub const CHECK_CONFLICTS: usize = 10_000;
-/// `/api/dominate` proves minimality by exact search up to this N: N = 12 and 13 take 0.2 s in
-/// a release build and 3.5 s in a debug build, N = 14 takes 8.5 s in release and over a minute
-/// in debug. Beyond, a set above Weakley's bound is answered as not proved; finding the set
-/// alone takes up to 36 s in release for N = 23 to 25 (a short local search at the bound, then
-/// 30 s of exact search among the half-turn symmetric sets), within the time limit.
-pub const DOMINATE_PROOF: usize = 13;
+/// `/api/dominate` proves minimality by exact search up to this N: the proof that 7 queens
+/// cannot watch 14x14 takes 1.1 CPU s in a release build (BENCHMARKS.md), 15 takes 47 s and
+/// stays off the page. Beyond, a set above Weakley's bound is answered as not proved; finding
+/// the set alone takes up to about 40 s in release for N = 20, 22 and 24 (the local search
+/// tries one queen fewer before it answers), within the time limit.
+pub const DOMINATE_PROOF: usize = 14;
 /// The longest query string read.
 pub const QUERY_BYTES: usize = 4096;
 /// At shutdown, requests still running get this long to end.
