@@ -23,8 +23,10 @@
 //! end there is one directed tour from it. Directed open tours are twice the undirected paths.
 //!
 //! States whose window holds a cell that can no longer reach degree 2 (too few neighbours not
-//! yet full, the extra vertex counted once) are dropped at once. A state is packed in a `u128`
-//! (4 bits a cell, at most 25 cells: shorter side up to [`MAX_ROWS`]); counts are `u128`.
+//! yet full, the extra vertex counted once) are dropped at once. A state is packed 4 bits a
+//! cell: in a `u64` for a shorter side of at most 7 (15 cells), else in a `u128` (at most 25
+//! cells: shorter side up to [`MAX_ROWS`]). Counts are `u64` until one would overflow, `u128`
+//! from that cell on, and a count past `u128` is refused ([`FrontierError::Overflow`]).
 
 mod state;
 mod table;
@@ -34,7 +36,7 @@ use crate::control::Control;
 use crate::square::Square;
 use crate::symmetry::Symmetry;
 use state::{Cells, Joined, EMPTY, FULL};
-use table::Table;
+use table::{Count, Key, Table};
 use thiserror::Error;
 
 /// The longest shorter side the packed states hold.
@@ -68,6 +70,10 @@ pub enum FrontierError {
         cells: usize,
         states: usize,
     },
+    /// A count passed what 128 bits hold.
+    #[error("the count of tours on {board} passes 2^128, more than the frontier count holds")]
+    #[allow(missing_docs)] // the field is named in the message
+    Overflow { board: Board },
     /// The control was cancelled.
     #[error(transparent)]
     Stopped(#[from] crate::Error),
@@ -294,57 +300,135 @@ pub fn count(
             _ => None,
         },
     };
-    let budget = memory.unwrap_or(u64::MAX);
-    let width = geo.width();
-    let mut now = Table::with_room(1);
-    now.add(0, 1);
-    let mut total = 0u128;
-    let mut held = Vec::with_capacity(n);
-    let mut peak = now.bytes();
-    control.set_total(n as u64);
-    for i in 0..n {
-        let mut next = Table::with_room(now.len());
-        let over = |next: &Table, now: &Table| FrontierError::OverBudget {
-            board,
-            budget,
-            cell: i,
-            cells: n,
-            states: now.len() + next.len(),
-        };
-        if now.bytes() + next.bytes() > budget {
-            return Err(over(&next, &now));
-        }
-        for (key, ways) in now.iter() {
-            if next.full() {
-                if now.bytes() + next.bytes_after_growth() > budget {
-                    return Err(over(&next, &now));
-                }
-                next.grow();
-                peak = peak.max(now.bytes() + next.bytes());
-            }
-            let cells = Cells::unpack(key, width);
-            total += moves(&rules, &cells, i, |k| next.add(k, ways)) * ways;
-        }
-        peak = peak.max(now.bytes() + next.bytes());
-        drop(now);
-        now = next;
-        held.push(now.len());
-        control.advance(1);
-        step(Step {
-            cell: i + 1,
-            cells: n,
-            states: now.len(),
-            bytes: now.bytes(),
-        });
-        if control.is_cancelled() {
-            return Err(crate::Error::Cancelled.into());
-        }
+    let mut run = Run {
+        board,
+        rules,
+        budget: memory.unwrap_or(u64::MAX),
+        control,
+        step,
+        total: 0,
+        held: Vec::with_capacity(n),
+        peak: 0,
+    };
+    // The window's codes and the extra vertex's degree in 64 bits when they fit.
+    if 4 * geo.width() + 2 <= 64 {
+        run.sweep::<u64>()?;
+    } else {
+        run.sweep::<u128>()?;
     }
     Ok(Outcome {
-        count: total,
-        states: held,
-        peak_bytes: peak,
+        count: run.total,
+        states: run.held,
+        peak_bytes: run.peak,
     })
+}
+
+/// One count under way.
+struct Run<'a> {
+    board: Board,
+    rules: Rules<'a>,
+    budget: u64,
+    control: &'a Control,
+    step: &'a mut dyn FnMut(Step),
+    /// Tours closed so far.
+    total: u128,
+    /// States held after each cell done.
+    held: Vec<usize>,
+    /// The most bytes the tables held at once.
+    peak: u64,
+}
+
+impl Run<'_> {
+    /// The whole sweep with keys `K`: counts of 64 bits, and of 128 bits from the cell where
+    /// one would overflow on.
+    fn sweep<K: Key>(&mut self) -> Result<(), FrontierError> {
+        let mut start: Table<K, u64> = Table::with_room(1);
+        start.add(K::from_wide(0), 1);
+        start.flush();
+        let Some((i, now)) = self.cells(0, start)? else {
+            return Ok(());
+        };
+        let wide: Table<K, u128> = now.convert().expect("64-bit counts fit 128 bits");
+        match self.cells(i, wide)? {
+            None => Ok(()),
+            Some(_) => Err(FrontierError::Overflow { board: self.board }),
+        }
+    }
+
+    /// The cells from `first` on, `now` the states before it; the cell and the states before
+    /// it if a count of that cell overflows `C`.
+    fn cells<K: Key, C: Count>(
+        &mut self,
+        first: usize,
+        mut now: Table<K, C>,
+    ) -> Result<Option<(usize, Table<K, C>)>, FrontierError> {
+        let n = self.rules.geo.cells();
+        let mut next = Table::with_room(1);
+        for i in first..n {
+            let closed = self.cell(i, &now, &mut next)?;
+            if next.overflowed() {
+                return Ok(Some((i, now)));
+            }
+            self.total = self
+                .total
+                .checked_add(closed)
+                .ok_or(FrontierError::Overflow { board: self.board })?;
+            std::mem::swap(&mut now, &mut next);
+            self.held.push(now.len());
+            self.control.advance(1);
+            (self.step)(Step {
+                cell: i + 1,
+                cells: n,
+                states: now.len(),
+                bytes: now.bytes(),
+            });
+            if self.control.is_cancelled() {
+                return Err(crate::Error::Cancelled.into());
+            }
+        }
+        Ok(None)
+    }
+
+    /// Cell `i`: the states of `now` moved into `next`; returns the tours closed.
+    fn cell<K: Key, C: Count>(
+        &mut self,
+        i: usize,
+        now: &Table<K, C>,
+        next: &mut Table<K, C>,
+    ) -> Result<u128, FrontierError> {
+        let over = |next: &Table<K, C>| FrontierError::OverBudget {
+            board: self.board,
+            budget: self.budget,
+            cell: i,
+            cells: self.rules.geo.cells(),
+            states: now.len() + next.len(),
+        };
+        next.reset(now.len() + now.len() / 4);
+        if now.bytes() + next.bytes() > self.budget {
+            return Err(over(next));
+        }
+        let width = self.rules.geo.width();
+        let overflow = FrontierError::Overflow { board: self.board };
+        let mut closed = 0u128;
+        for (key, ways) in now.iter() {
+            if next.full() {
+                if now.bytes() + next.bytes_after_growth() > self.budget {
+                    return Err(over(next));
+                }
+                next.grow();
+                self.peak = self.peak.max(now.bytes() + next.bytes());
+            }
+            let cells = Cells::unpack(key.wide(), width);
+            let tours = moves(&self.rules, &cells, i, |k| next.add(K::from_wide(k), ways));
+            if tours > 0 {
+                let more = ways.wide().checked_mul(tours).ok_or(overflow.clone())?;
+                closed = closed.checked_add(more).ok_or(overflow.clone())?;
+            }
+        }
+        next.flush();
+        self.peak = self.peak.max(now.bytes() + next.bytes());
+        Ok(closed)
+    }
 }
 
 /// Directed open tours from every square (by square index), one count of [`Kind::From`] per
@@ -387,8 +471,8 @@ pub fn open_from_every(
     Ok(rep.into_iter().map(|r| counts[r]).collect())
 }
 
-/// Bytes a table slot takes (a packed state and its count).
-pub const BYTES_PER_STATE: u64 = table::SLOT_BYTES;
+/// Bytes a table slot takes at most (a packed state and its count).
+pub const BYTES_PER_STATE: u64 = Table::<u128, u128>::SLOT_BYTES;
 
 /// The peak states of a count, as measured here on boards of 8 columns (5 to 7 rows closed,
 /// 5 and 6 rows open), extrapolated by 30 a row beyond, and by a third a column on shorter

@@ -6,7 +6,8 @@
 //! 0), a label 1..=13 (degree 1: the two ends of a fragment share its label, numbered in order
 //! of first appearance), [`VEND`] (degree 1, the fragment's other end is the extra vertex
 //! joined to every square, used for open tours) and [`FULL`] (degree 2). The degree of the
-//! extra vertex sits in bits 124 and 125.
+//! extra vertex sits in the two bits after the window's (bits 60 and 61 for a window of 15
+//! cells, the widest that packs in 64 bits).
 
 /// Degree 0.
 pub const EMPTY: u8 = 0;
@@ -16,8 +17,6 @@ const FRESH: u8 = 13;
 pub const VEND: u8 = 14;
 /// Degree 2.
 pub const FULL: u8 = 15;
-/// Where the degree of the extra vertex is packed.
-const VSHIFT: u32 = 124;
 
 /// The window unpacked: `len` cells (the stored window and the cell that enters it) and the
 /// degree of the extra vertex.
@@ -48,7 +47,7 @@ impl Cells {
         Cells {
             code,
             len: width + 1,
-            vdeg: (key >> VSHIFT) as u8 & 3,
+            vdeg: (key >> (4 * width)) as u8 & 3,
         }
     }
 
@@ -57,7 +56,7 @@ impl Cells {
     pub fn shift_and_pack(&self) -> u128 {
         let mut map = [0u8; 16];
         let mut next = 1u8;
-        let mut key = (self.vdeg as u128) << VSHIFT;
+        let mut key = (self.vdeg as u128) << (4 * (self.len - 1));
         for p in 1..self.len {
             let c = self.code[p];
             let packed = if c == EMPTY || c >= VEND {
