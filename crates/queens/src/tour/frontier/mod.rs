@@ -33,6 +33,8 @@ mod table;
 
 use super::Board;
 use crate::control::Control;
+#[cfg(target_arch = "x86_64")]
+use crate::cpu::{enable, Bmi};
 use crate::square::Square;
 use crate::symmetry::Symmetry;
 use state::{Cells, Joined, EMPTY, FULL};
@@ -113,10 +115,12 @@ struct Geometry {
     /// The neighbours of each cell `j` as a mask: bit `reach + off` for the neighbour at
     /// `j + off` (`reach` = 2R + 1, the longest move in cells).
     around: Vec<u64>,
-    /// The colour of each cell as +1 or -1 (a knight's move changes it).
-    sign: Vec<i32>,
-    /// The sum of the colours of the cells from `i` on.
-    sign_from: Vec<i32>,
+    /// For each cell `i`, the window positions 1.. that are on the board, as masks: the white
+    /// ones and the black ones (a knight's move changes the colour, +1 or -1), and twice the
+    /// sum of the colours of the cells past the window.
+    white: Vec<u64>,
+    black: Vec<u64>,
+    beyond: Vec<i32>,
 }
 
 impl Geometry {
@@ -153,13 +157,26 @@ impl Geometry {
         for i in (0..n).rev() {
             sign_from[i] = sign_from[i + 1] + sign[i];
         }
+        let len = 2 * rows + 2;
+        let (mut white, mut black, mut beyond) = (vec![0; n], vec![0; n], vec![0; n]);
+        for i in 0..n {
+            for p in 1..len.min(n - i) {
+                if sign[i + p] > 0 {
+                    white[i] |= 1 << p;
+                } else {
+                    black[i] |= 1 << p;
+                }
+            }
+            beyond[i] = 2 * sign_from[(i + len).min(n)];
+        }
         Geometry {
             rows,
             cols,
             forward,
             around,
-            sign,
-            sign_from,
+            white,
+            black,
+            beyond,
         }
     }
 
@@ -228,39 +245,29 @@ impl Rules<'_> {
     /// -(a + b) / 2 more white cells than black; twice the imbalance of the empty cells plus
     /// the colours of the ends is 0, give or take one for each edge the extra vertex still
     /// takes (it breaks the alternation).
-    #[inline]
-    fn viable(&self, cells: &Cells, i: usize) -> bool {
+    #[inline(always)]
+    fn viable(&self, deg: &Degrees, vdeg: u8, i: usize) -> bool {
         let geo = self.geo;
-        let n = geo.cells();
-        let reach = geo.width();
-        let mut full = 0u64;
-        let mut balance = 2 * geo.sign_from[(i + cells.len).min(n)];
-        let last = cells.len.min(n - i);
-        for p in 1..last {
-            let code = cells.code[p];
-            let s = geo.sign[i + p];
-            if code == FULL {
-                full |= 1 << p;
-            } else if code == EMPTY {
-                balance += 2 * s;
-            } else {
-                balance += s;
-            }
-        }
-        let slack = if self.extra { 2 - cells.vdeg as i32 } else { 0 };
+        let (white, black) = (geo.white[i], geo.black[i]);
+        let (empty, one) = (deg.empty & (white | black), deg.one & (white | black));
+        let ones = |m: u64| m.count_ones() as i32;
+        let balance = geo.beyond[i]
+            + 2 * (ones(empty & white) - ones(empty & black))
+            + (ones(one & white) - ones(one & black));
+        let slack = if self.extra { 2 - vdeg as i32 } else { 0 };
         if balance.abs() > slack {
             return false;
         }
+        let reach = geo.width();
+        // Neighbours in window positions: bit q for the cell at q (q >= 1: not done).
+        let open = !deg.full & !1;
         let mut need_extra = 0u8;
-        for p in 1..last {
-            let code = cells.code[p];
-            if code == FULL {
-                continue;
-            }
-            let need = if code == EMPTY { 2 } else { 1 };
-            // Neighbours in window positions: bit q for the cell at q (q >= 1: not done).
-            let near = (geo.around[i + p] >> (reach - p)) & !full & !1;
-            let free = near.count_ones();
+        let mut todo = empty | one;
+        while todo != 0 {
+            let p = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let need = 1 + (empty >> p & 1) as u32;
+            let free = ((geo.around[i + p] >> (reach - p)) & open).count_ones();
             if free < need {
                 if !self.extra || free + 1 < need {
                     return false;
@@ -268,7 +275,47 @@ impl Rules<'_> {
                 need_extra += 1;
             }
         }
-        need_extra + cells.vdeg <= 2
+        need_extra + vdeg <= 2
+    }
+}
+
+/// The degrees of the window's cells as masks of positions (bit p for the cell at p).
+#[derive(Clone, Copy)]
+struct Degrees {
+    empty: u64,
+    one: u64,
+    full: u64,
+}
+
+impl Degrees {
+    #[inline(always)]
+    fn of(cells: &Cells) -> Degrees {
+        let mut d = Degrees {
+            empty: 0,
+            one: 0,
+            full: 0,
+        };
+        for p in 0..cells.len {
+            match cells.code[p] {
+                EMPTY => d.empty |= 1 << p,
+                FULL => d.full |= 1 << p,
+                _ => d.one |= 1 << p,
+            }
+        }
+        d
+    }
+
+    /// The cell at `p` takes one more edge.
+    #[inline(always)]
+    fn bump(&mut self, p: usize) {
+        let bit = 1u64 << p;
+        if self.empty & bit != 0 {
+            self.empty ^= bit;
+            self.one |= bit;
+        } else {
+            self.one ^= bit;
+            self.full |= bit;
+        }
     }
 }
 
@@ -309,6 +356,10 @@ pub fn count(
         total: 0,
         held: Vec::with_capacity(n),
         peak: 0,
+        #[cfg(target_arch = "x86_64")]
+        bmi: Bmi::detect(),
+        #[cfg(not(target_arch = "x86_64"))]
+        bmi: None,
     };
     // The window's codes and the extra vertex's degree in 64 bits when they fit.
     if 4 * geo.width() + 2 <= 64 {
@@ -336,6 +387,11 @@ struct Run<'a> {
     held: Vec<usize>,
     /// The most bytes the tables held at once.
     peak: u64,
+    /// The bit-count instructions, when the CPU has them.
+    #[cfg(target_arch = "x86_64")]
+    bmi: Option<Bmi>,
+    #[cfg(not(target_arch = "x86_64"))]
+    bmi: Option<()>,
 }
 
 impl Run<'_> {
@@ -396,17 +452,54 @@ impl Run<'_> {
         now: &Table<K, C>,
         next: &mut Table<K, C>,
     ) -> Result<u128, FrontierError> {
+        let (board, budget, cells) = (self.board, self.budget, self.rules.geo.cells());
         let over = |next: &Table<K, C>| FrontierError::OverBudget {
-            board: self.board,
-            budget: self.budget,
+            board,
+            budget,
             cell: i,
-            cells: self.rules.geo.cells(),
+            cells,
             states: now.len() + next.len(),
         };
         next.reset(now.len() + now.len() / 4);
         if now.bytes() + next.bytes() > self.budget {
             return Err(over(next));
         }
+        let closed = match self.bmi {
+            // SAFETY: `expand_bmi` is built for the features of its token (`enable!`), and a
+            // token exists only when the CPU has them (`crate::cpu`).
+            #[cfg(target_arch = "x86_64")]
+            Some(t) => unsafe { self.expand_bmi(t, i, now, next, &over) },
+            _ => self.expand(i, now, next, &over),
+        }?;
+        next.flush();
+        self.peak = self.peak.max(now.bytes() + next.bytes());
+        Ok(closed)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    enable! { Bmi:
+    /// [`Run::expand`] built with the bit-count instructions.
+    fn expand_bmi<K: Key, C: Count>(
+        &mut self,
+        _t: Bmi,
+        i: usize,
+        now: &Table<K, C>,
+        next: &mut Table<K, C>,
+        over: &dyn Fn(&Table<K, C>) -> FrontierError,
+    ) -> Result<u128, FrontierError> {
+        self.expand(i, now, next, over)
+    }
+    }
+
+    /// The moves of cell `i` from every state of `now` into `next`; returns the tours closed.
+    #[inline(always)]
+    fn expand<K: Key, C: Count>(
+        &mut self,
+        i: usize,
+        now: &Table<K, C>,
+        next: &mut Table<K, C>,
+        over: &dyn Fn(&Table<K, C>) -> FrontierError,
+    ) -> Result<u128, FrontierError> {
         let width = self.rules.geo.width();
         let overflow = FrontierError::Overflow { board: self.board };
         let mut closed = 0u128;
@@ -425,8 +518,6 @@ impl Run<'_> {
                 closed = closed.checked_add(more).ok_or(overflow.clone())?;
             }
         }
-        next.flush();
-        self.peak = self.peak.max(now.bytes() + next.bytes());
         Ok(closed)
     }
 }
@@ -493,7 +584,7 @@ pub fn typical_peak_states(board: Board, kind: Kind) -> u64 {
 
 /// The moves of cell `i` from one state: every new state goes to `emit`; returns the number
 /// of moves that closed a tour.
-#[inline]
+#[inline(always)]
 fn moves(rules: &Rules, cells: &Cells, i: usize, mut emit: impl FnMut(u128)) -> u128 {
     let need = match cells.code[0] {
         EMPTY => 2,
@@ -518,12 +609,69 @@ fn moves(rules: &Rules, cells: &Cells, i: usize, mut emit: impl FnMut(u128)) -> 
     if forced && (!extra || need == 0) {
         return 0;
     }
+    let one = Move {
+        rules,
+        cells,
+        i,
+        base: Degrees::of(cells),
+        near_end: i + cells.len >= rules.geo.cells(),
+        forced,
+    };
     let mut closed = 0u128;
-    let mut take = |edges: &[usize]| {
-        if forced && !edges.contains(&0) {
-            return;
+    match need {
+        0 => closed += one.take(&[], &mut emit),
+        1 => {
+            for &a in &cand[..k] {
+                closed += one.take(&[a], &mut emit);
+            }
         }
-        let mut c = *cells;
+        _ => {
+            for a in 0..k {
+                for b in a + 1..k {
+                    closed += one.take(&[cand[a], cand[b]], &mut emit);
+                }
+            }
+        }
+    }
+    closed
+}
+
+/// One state at cell `i`, whose moves are being made.
+struct Move<'a> {
+    rules: &'a Rules<'a>,
+    cells: &'a Cells,
+    i: usize,
+    /// The degrees before the move.
+    base: Degrees,
+    /// Whether a tour may close at this cell.
+    near_end: bool,
+    /// Whether the cell must join the extra vertex.
+    forced: bool,
+}
+
+impl Move<'_> {
+    /// The move joining the cell to the cells at `edges` (0: the extra vertex): its state goes
+    /// to `emit`; returns 1 if it closed a tour, else 0.
+    #[inline(always)]
+    fn take(&self, edges: &[usize], emit: &mut impl FnMut(u128)) -> u128 {
+        if self.forced && !edges.contains(&0) {
+            return 0;
+        }
+        let mut deg = self.base;
+        let mut vdeg = self.cells.vdeg;
+        for &p in edges {
+            if p == 0 {
+                vdeg += 1;
+            } else {
+                deg.bump(p);
+            }
+        }
+        // Only a move that closes the tour may leave the window unviable.
+        let viable = self.rules.viable(&deg, vdeg, self.i);
+        if !viable && !self.near_end {
+            return 0;
+        }
+        let mut c = *self.cells;
         for (e, &p) in edges.iter().enumerate() {
             let joined = if p == 0 {
                 c.join_extra(0)
@@ -531,28 +679,15 @@ fn moves(rules: &Rules, cells: &Cells, i: usize, mut emit: impl FnMut(u128)) -> 
                 c.join(0, p)
             };
             if joined == Joined::Cycle {
-                if e + 1 == edges.len() && rules.complete(&c, i) {
-                    closed += 1;
-                }
-                return;
+                let last = e + 1 == edges.len();
+                return (last && self.rules.complete(&c, self.i)) as u128;
             }
         }
-        if rules.viable(&c, i) {
+        if viable {
             emit(c.shift_and_pack());
         }
-    };
-    match need {
-        0 => take(&[]),
-        1 => (0..k).for_each(|a| take(&[cand[a]])),
-        _ => {
-            for a in 0..k {
-                for b in a + 1..k {
-                    take(&[cand[a], cand[b]]);
-                }
-            }
-        }
+        0
     }
-    closed
 }
 
 /// Whether the frontier count takes `board`.

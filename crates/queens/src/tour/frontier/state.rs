@@ -38,7 +38,7 @@ pub enum Joined {
 
 impl Cells {
     /// Unpacks `key`, a window of `width` cells, and appends one empty cell.
-    #[inline]
+    #[inline(always)]
     pub fn unpack(key: u128, width: usize) -> Cells {
         let mut code = [EMPTY; 32];
         for (p, c) in code.iter_mut().enumerate().take(width) {
@@ -52,7 +52,7 @@ impl Cells {
     }
 
     /// The window without its first cell (which is full), labels canonical, packed.
-    #[inline]
+    #[inline(always)]
     pub fn shift_and_pack(&self) -> u128 {
         let mut map = [0u8; 16];
         let mut next = 1u8;
@@ -74,7 +74,7 @@ impl Cells {
     }
 
     /// The position of the other end of the fragment ending at `at` with label `label`.
-    #[inline]
+    #[inline(always)]
     fn mate(&self, at: usize, label: u8) -> usize {
         (0..self.len)
             .find(|&p| p != at && self.code[p] == label)
@@ -82,7 +82,7 @@ impl Cells {
     }
 
     /// Joins the cells at positions `a` and `b` (neither full).
-    #[inline]
+    #[inline(always)]
     pub fn join(&mut self, a: usize, b: usize) -> Joined {
         let (ca, cb) = (self.code[a], self.code[b]);
         match (ca, cb) {
@@ -120,7 +120,7 @@ impl Cells {
     }
 
     /// Joins the cell at position `a` (not full) to the extra vertex (degree below 2).
-    #[inline]
+    #[inline(always)]
     pub fn join_extra(&mut self, a: usize) -> Joined {
         let ca = self.code[a];
         self.vdeg += 1;

@@ -33,7 +33,7 @@ impl Key for u64 {
     fn wide(self) -> u128 {
         self as u128
     }
-    #[inline]
+    #[inline(always)]
     fn hash(self) -> usize {
         let h = self.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         (h ^ (h >> 29)) as usize
@@ -187,7 +187,7 @@ impl<K: Key, C: Count> Table<K, C> {
 
     /// Adds `count` to the count of `key`, in the next batch. The caller grows the table
     /// first when [`Table::full`] says so (it checks the memory budget before).
-    #[inline]
+    #[inline(always)]
     pub fn add(&mut self, key: K, count: C) {
         let at = key.hash() & self.mask;
         prefetch(&self.slots, at);
