@@ -295,13 +295,11 @@ impl Degrees {
             one: 0,
             full: 0,
         };
-        for p in 0..cells.len {
-            match cells.code[p] {
-                EMPTY => d.empty |= 1 << p,
-                FULL => d.full |= 1 << p,
-                _ => d.one |= 1 << p,
-            }
+        for (p, &c) in cells.code[..cells.len].iter().enumerate() {
+            d.empty |= ((c == EMPTY) as u64) << p;
+            d.full |= ((c == FULL) as u64) << p;
         }
+        d.one = !(d.empty | d.full) & ((1 << cells.len) - 1);
         d
     }
 

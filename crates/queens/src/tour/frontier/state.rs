@@ -40,35 +40,39 @@ impl Cells {
     /// Unpacks `key`, a window of `width` cells, and appends one empty cell.
     #[inline(always)]
     pub fn unpack(key: u128, width: usize) -> Cells {
+        // Shifts by a constant only: a shift of a `u128` by a variable costs several.
         let mut code = [EMPTY; 32];
-        for (p, c) in code.iter_mut().enumerate().take(width) {
-            *c = (key >> (4 * p)) as u8 & 15;
+        let mut rest = key;
+        for c in code.iter_mut().take(width) {
+            *c = rest as u8 & 15;
+            rest >>= 4;
         }
         Cells {
             code,
             len: width + 1,
-            vdeg: (key >> (4 * width)) as u8 & 3,
+            vdeg: rest as u8 & 3,
         }
     }
 
     /// The window without its first cell (which is full), labels canonical, packed.
     #[inline(always)]
     pub fn shift_and_pack(&self) -> u128 {
+        // The new code of each code: labels numbered as they first appear, 0 until then.
         let mut map = [0u8; 16];
+        (map[VEND as usize], map[FULL as usize]) = (VEND, FULL);
         let mut next = 1u8;
-        let mut key = (self.vdeg as u128) << (4 * (self.len - 1));
+        let mut packed = [EMPTY; 32];
         for p in 1..self.len {
-            let c = self.code[p];
-            let packed = if c == EMPTY || c >= VEND {
-                c
-            } else {
-                if map[c as usize] == 0 {
-                    map[c as usize] = next;
-                    next += 1;
-                }
-                map[c as usize]
-            };
-            key |= (packed as u128) << (4 * (p - 1));
+            let c = self.code[p] as usize;
+            if c != EMPTY as usize && map[c] == 0 {
+                map[c] = next;
+                next += 1;
+            }
+            packed[p] = map[c];
+        }
+        let mut key = self.vdeg as u128;
+        for &c in packed[1..self.len].iter().rev() {
+            key = key << 4 | c as u128;
         }
         key
     }

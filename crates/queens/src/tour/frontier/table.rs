@@ -98,7 +98,7 @@ impl Count for u128 {
 const BURST: usize = 16;
 
 /// States waiting in a batch before they are stored.
-const BATCH: usize = 32;
+const BATCH: usize = 8;
 
 /// States and their counts.
 pub struct Table<K, C> {
