@@ -115,6 +115,11 @@ struct Geometry {
     /// The neighbours of each cell `j` as a mask: bit `reach + off` for the neighbour at
     /// `j + off` (`reach` = 2R + 1, the longest move in cells).
     around: Vec<u64>,
+    /// The knight's moves in cells (`c * R + r` on).
+    step: [i32; 8],
+    /// For each cell `i` and each move, the window positions p (from 1, on the board) whose
+    /// cell `i + p` has a neighbour by that move.
+    valid: Vec<[u64; 8]>,
     /// For each cell `i`, the window positions 1.. that are on the board, as masks: the white
     /// ones and the black ones (a knight's move changes the colour, +1 or -1), and twice the
     /// sum of the colours of the cells past the window.
@@ -159,12 +164,21 @@ impl Geometry {
         }
         let len = 2 * rows + 2;
         let (mut white, mut black, mut beyond) = (vec![0; n], vec![0; n], vec![0; n]);
+        let step = super::KNIGHT.map(|(dc, dr)| dc * rows as i32 + dr);
+        let mut valid = vec![[0u64; 8]; n];
         for i in 0..n {
             for p in 1..len.min(n - i) {
                 if sign[i + p] > 0 {
                     white[i] |= 1 << p;
                 } else {
                     black[i] |= 1 << p;
+                }
+                let (c, r) = (((i + p) / rows) as i32, ((i + p) % rows) as i32);
+                for (m, (dc, dr)) in super::KNIGHT.into_iter().enumerate() {
+                    let (c2, r2) = (c + dc, r + dr);
+                    if c2 >= 0 && r2 >= 0 && c2 < cols as i32 && r2 < rows as i32 {
+                        valid[i][m] |= 1 << p;
+                    }
                 }
             }
             beyond[i] = 2 * sign_from[(i + len).min(n)];
@@ -174,6 +188,8 @@ impl Geometry {
             cols,
             forward,
             around,
+            step,
+            valid,
             white,
             black,
             beyond,
@@ -245,37 +261,94 @@ impl Rules<'_> {
     /// -(a + b) / 2 more white cells than black; twice the imbalance of the empty cells plus
     /// the colours of the ends is 0, give or take one for each edge the extra vertex still
     /// takes (it breaks the alternation).
+    ///
+    /// The check of a move starts from what the state before it gives ([`Base`]).
     #[inline(always)]
-    fn viable(&self, deg: &Degrees, vdeg: u8, i: usize) -> bool {
-        let geo = self.geo;
-        let (white, black) = (geo.white[i], geo.black[i]);
-        let (empty, one) = (deg.empty & (white | black), deg.one & (white | black));
-        let ones = |m: u64| m.count_ones() as i32;
-        let balance = geo.beyond[i]
-            + 2 * (ones(empty & white) - ones(empty & black))
-            + (ones(one & white) - ones(one & black));
+    fn viable(&self, base: &Base, deg: &Degrees, vdeg: u8, balance: i32, i: usize) -> bool {
         let slack = if self.extra { 2 - vdeg as i32 } else { 0 };
         if balance.abs() > slack {
             return false;
         }
-        let reach = geo.width();
-        // Neighbours in window positions: bit q for the cell at q (q >= 1: not done).
-        let open = !deg.full & !1;
-        let mut need_extra = 0u8;
-        let mut todo = empty | one;
-        while todo != 0 {
-            let p = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            let need = 1 + (empty >> p & 1) as u32;
-            let free = ((geo.around[i + p] >> (reach - p)) & open).count_ones();
-            if free < need {
-                if !self.extra || free + 1 < need {
-                    return false;
-                }
-                need_extra += 1;
+        let geo = self.geo;
+        // The cells with at least one and at least two neighbours still open: those of the
+        // state before, less a neighbour for the cells next to a cell the move fills.
+        let filled = deg.full & !base.deg.full;
+        let (one_open, two_open) = match filled.count_ones() {
+            0 => (base.open[0], base.open[1]),
+            1 => {
+                let t = filled.trailing_zeros() as usize;
+                let near = geo.around[i + t] >> (geo.width() - t);
+                (
+                    base.open[0] & !(near & !base.open[1]),
+                    base.open[1] & !(near & !base.open[2]),
+                )
             }
+            _ => {
+                let open = Base::open(geo, deg, i);
+                (open[0], open[1])
+            }
+        };
+        let live = geo.white[i] | geo.black[i];
+        let (empty, one) = (deg.empty & live, deg.one & live);
+        if empty & !one_open != 0 {
+            return false;
         }
-        need_extra + vdeg <= 2
+        // Cells one edge short: the extra vertex must give it.
+        let short = (empty & !two_open) | (one & !one_open);
+        short == 0 || self.extra && short.count_ones() + vdeg as u32 <= 2
+    }
+}
+
+/// What the checks of a state's moves start from: the degrees, the colour balance (see
+/// [`Rules::viable`]) and the cells with at least one, two and three neighbours open.
+struct Base {
+    deg: Degrees,
+    balance: i32,
+    open: [u64; 3],
+}
+
+impl Base {
+    #[inline(always)]
+    fn new(geo: &Geometry, cells: &Cells, i: usize) -> Base {
+        let deg = Degrees::of(cells);
+        let (white, black) = (geo.white[i], geo.black[i]);
+        let ones = |m: u64| m.count_ones() as i32;
+        let balance = geo.beyond[i]
+            + 2 * (ones(deg.empty & white) - ones(deg.empty & black))
+            + (ones(deg.one & white) - ones(deg.one & black));
+        Base {
+            deg,
+            balance,
+            open: Base::open(geo, &deg, i),
+        }
+    }
+
+    /// The window positions (on the board, from 1) with at least one, two and three
+    /// neighbours open (not done, not full), all at once: bit p of `there` tells whether the
+    /// cell a knight's move from p is open.
+    #[inline(always)]
+    fn open(geo: &Geometry, deg: &Degrees, i: usize) -> [u64; 3] {
+        let open = !deg.full & !1;
+        let mut at_least = [0u64; 3];
+        for m in 0..8 {
+            let step = geo.step[m];
+            let there = if step > 0 {
+                open >> step
+            } else {
+                open << -step
+            };
+            let a = geo.valid[i][m] & there;
+            at_least[2] |= at_least[1] & a;
+            at_least[1] |= at_least[0] & a;
+            at_least[0] |= a;
+        }
+        at_least
+    }
+
+    /// Plus one for a white cell at position `p`, minus one for a black one.
+    #[inline(always)]
+    fn colour(geo: &Geometry, i: usize, p: usize) -> i32 {
+        2 * (geo.white[i] >> p & 1) as i32 - 1
     }
 }
 
@@ -611,7 +684,7 @@ fn moves(rules: &Rules, cells: &Cells, i: usize, mut emit: impl FnMut(u128)) -> 
         rules,
         cells,
         i,
-        base: Degrees::of(cells),
+        base: Base::new(rules.geo, cells, i),
         near_end: i + cells.len >= rules.geo.cells(),
         forced,
     };
@@ -639,8 +712,8 @@ struct Move<'a> {
     rules: &'a Rules<'a>,
     cells: &'a Cells,
     i: usize,
-    /// The degrees before the move.
-    base: Degrees,
+    /// The state before the move.
+    base: Base,
     /// Whether a tour may close at this cell.
     near_end: bool,
     /// Whether the cell must join the extra vertex.
@@ -655,17 +728,22 @@ impl Move<'_> {
         if self.forced && !edges.contains(&0) {
             return 0;
         }
-        let mut deg = self.base;
+        let geo = self.rules.geo;
+        let mut deg = self.base.deg;
         let mut vdeg = self.cells.vdeg;
+        // A cell's share of the balance is twice its colour when empty, its colour with one
+        // edge, nothing when full: each edge takes its colour off.
+        let mut balance = self.base.balance;
         for &p in edges {
             if p == 0 {
                 vdeg += 1;
             } else {
                 deg.bump(p);
+                balance -= Base::colour(geo, self.i, p);
             }
         }
         // Only a move that closes the tour may leave the window unviable.
-        let viable = self.rules.viable(&deg, vdeg, self.i);
+        let viable = self.rules.viable(&self.base, &deg, vdeg, balance, self.i);
         if !viable && !self.near_end {
             return 0;
         }
