@@ -399,6 +399,18 @@ pub fn count(
     control: &Control,
     step: &mut dyn FnMut(Step),
 ) -> Result<Outcome, FrontierError> {
+    count_with(board, kind, memory, control, step, true)
+}
+
+/// [`count`], with counts of 64 bits first if `narrow`, else of 128 bits from the start.
+fn count_with(
+    board: Board,
+    kind: Kind,
+    memory: Option<u64>,
+    control: &Control,
+    step: &mut dyn FnMut(Step),
+    narrow: bool,
+) -> Result<Outcome, FrontierError> {
     check(board)?;
     let geo = Geometry::new(board);
     let n = geo.cells();
@@ -434,9 +446,9 @@ pub fn count(
     };
     // The window's codes and the extra vertex's degree in 64 bits when they fit.
     if 4 * geo.width() + 2 <= 64 {
-        run.sweep::<u64>()?;
+        run.sweep::<u64>(narrow)?;
     } else {
-        run.sweep::<u128>()?;
+        run.sweep::<u128>(narrow)?;
     }
     Ok(Outcome {
         count: run.total,
@@ -468,12 +480,16 @@ struct Run<'a> {
 impl Run<'_> {
     /// The whole sweep with keys `K`: counts of 64 bits, and of 128 bits from the cell where
     /// one would overflow on.
-    fn sweep<K: Key>(&mut self) -> Result<(), FrontierError> {
+    fn sweep<K: Key>(&mut self, narrow: bool) -> Result<(), FrontierError> {
         let mut start: Table<K, u64> = Table::with_room(1);
         start.add(K::from_wide(0), 1);
         start.flush();
-        let Some((i, now)) = self.cells(0, start)? else {
-            return Ok(());
+        let (i, now) = match narrow {
+            false => (0, start),
+            true => match self.cells(0, start)? {
+                None => return Ok(()),
+                Some(at) => at,
+            },
         };
         let wide: Table<K, u128> = now.convert().expect("64-bit counts fit 128 bits");
         match self.cells(i, wide)? {
