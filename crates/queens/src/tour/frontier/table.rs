@@ -102,10 +102,11 @@ const BATCH: usize = 8;
 
 /// States and their counts.
 pub struct Table<K, C> {
-    /// Each slot a key and its count side by side: one cache line holds both.
+    /// Each slot a key and its count side by side: one cache line holds both. Any number of
+    /// slots: a hash maps to one by multiplying (not by a mask), so a table is sized to its
+    /// states rather than to a power of two.
     slots: Vec<(K, C)>,
     len: usize,
-    mask: usize,
     /// States to store, with the slot each hashes to (already asked of the cache).
     pending: Vec<(K, C, usize)>,
     /// Whether a count overflowed `C`: the table's counts are then wrong.
@@ -135,20 +136,27 @@ impl<K: Key, C: Count> Table<K, C> {
         Table {
             slots: vec![(K::NONE, C::default()); slots],
             len: 0,
-            mask: slots - 1,
             pending: Vec::with_capacity(BATCH),
             overflowed: false,
         }
     }
 
+    /// Slots for `states` states at most seven eighths full.
     fn slots_for(states: usize) -> usize {
-        (states.max(48) * 4 / 3).next_power_of_two()
+        (states.max(48) + BURST + BATCH) * 8 / 7 + 1
     }
 
-    /// Empties the table, keeping its slots if they are about right for `states` states.
+    /// The slot where the search for `key` starts.
+    #[inline(always)]
+    fn home(&self, key: K) -> usize {
+        ((key.hash() as u64 as u128 * self.slots.len() as u128) >> 64) as usize
+    }
+
+    /// Empties the table, keeping its slots if there are enough for `states` states and not
+    /// more than twice as many.
     pub fn reset(&mut self, states: usize) {
         let want = Self::slots_for(states);
-        if want == self.slots.len() {
+        if want <= self.slots.len() && self.slots.len() <= 2 * want {
             self.slots.fill((K::NONE, C::default()));
             self.len = 0;
             self.pending.clear();
@@ -171,7 +179,7 @@ impl<K: Key, C: Count> Table<K, C> {
 
     /// The bytes the table would take after growing once more.
     pub fn bytes_after_growth(&self) -> u64 {
-        2 * self.bytes()
+        self.bytes() / 2 * 3
     }
 
     /// Whether a count overflowed since the table was made or reset.
@@ -182,14 +190,14 @@ impl<K: Key, C: Count> Table<K, C> {
     /// Whether the table must grow before the states of one more source state are added (at
     /// most [`BURST`] of them).
     pub fn full(&self) -> bool {
-        (self.len + self.pending.len() + BURST) * 4 > self.slots.len() * 3
+        (self.len + self.pending.len() + BURST) * 8 > self.slots.len() * 7
     }
 
     /// Adds `count` to the count of `key`, in the next batch. The caller grows the table
     /// first when [`Table::full`] says so (it checks the memory budget before).
     #[inline(always)]
     pub fn add(&mut self, key: K, count: C) {
-        let at = key.hash() & self.mask;
+        let at = self.home(key);
         prefetch(&self.slots, at);
         self.pending.push((key, count, at));
         if self.pending.len() == BATCH {
@@ -220,14 +228,17 @@ impl<K: Key, C: Count> Table<K, C> {
                 self.len += 1;
                 return;
             }
-            i = (i + 1) & self.mask;
+            i += 1;
+            if i == self.slots.len() {
+                i = 0;
+            }
         }
     }
 
-    /// Doubles the slots.
+    /// Makes half as many slots again.
     pub fn grow(&mut self) {
         self.flush();
-        let mut bigger = Table::with_room(self.slots.len() * 2 * 3 / 4);
+        let mut bigger = Table::with_room(self.slots.len() / 2 * 3 * 7 / 8);
         for (k, c) in self.iter() {
             bigger.add(k, c);
         }
