@@ -457,6 +457,9 @@ fn count_with(
     })
 }
 
+/// Where a sweep stopped for wider counts: the cell, and the states before it.
+type Resume<K, C> = (usize, Table<K, C>);
+
 /// One count under way.
 struct Run<'a> {
     board: Board,
@@ -504,7 +507,7 @@ impl Run<'_> {
         &mut self,
         first: usize,
         mut now: Table<K, C>,
-    ) -> Result<Option<(usize, Table<K, C>)>, FrontierError> {
+    ) -> Result<Option<Resume<K, C>>, FrontierError> {
         let n = self.rules.geo.cells();
         let mut next = Table::with_room(1);
         for i in first..n {

@@ -62,13 +62,13 @@ impl Cells {
         (map[VEND as usize], map[FULL as usize]) = (VEND, FULL);
         let mut next = 1u8;
         let mut packed = [EMPTY; 32];
-        for p in 1..self.len {
-            let c = self.code[p] as usize;
+        for (out, &code) in packed[1..self.len].iter_mut().zip(&self.code[1..self.len]) {
+            let c = code as usize;
             if c != EMPTY as usize && map[c] == 0 {
                 map[c] = next;
                 next += 1;
             }
-            packed[p] = map[c];
+            *out = map[c];
         }
         let mut key = self.vdeg as u128;
         for &c in packed[1..self.len].iter().rev() {
