@@ -423,7 +423,10 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
     };
     let frontier_stop = |e: frontier::FrontierError| match e {
         frontier::FrontierError::Stopped(inner) => job.check::<()>(Err(inner)).unwrap_err(),
-        other => Failure::No(format!("{other}: give a larger --memory")),
+        e @ frontier::FrontierError::OverBudget { .. } => {
+            Failure::No(format!("{e}: give a larger --memory"))
+        }
+        other => Failure::No(other.to_string()),
     };
     let stop = |e: queens::Error| job.check::<()>(Err(e)).unwrap_err();
     let mut out = Out::stdout();

@@ -23,18 +23,22 @@
 //! end there is one directed tour from it. Directed open tours are twice the undirected paths.
 //!
 //! States whose window holds a cell that can no longer reach degree 2 (too few neighbours not
-//! yet full, the extra vertex counted once) are dropped at once. A state is packed in a `u128`
-//! (4 bits a cell, at most 25 cells: shorter side up to [`MAX_ROWS`]); counts are `u128`.
+//! yet full, the extra vertex counted once) are dropped at once. A state is packed 4 bits a
+//! cell: in a `u64` for a shorter side of at most 7 (15 cells), else in a `u128` (at most 25
+//! cells: shorter side up to [`MAX_ROWS`]). Counts are `u64` until one would overflow, `u128`
+//! from that cell on, and a count past `u128` is refused ([`FrontierError::Overflow`]).
 
 mod state;
 mod table;
 
 use super::Board;
 use crate::control::Control;
+#[cfg(target_arch = "x86_64")]
+use crate::cpu::{enable, Bmi};
 use crate::square::Square;
 use crate::symmetry::Symmetry;
 use state::{Cells, Joined, EMPTY, FULL};
-use table::Table;
+use table::{Count, Key, Table};
 use thiserror::Error;
 
 /// The longest shorter side the packed states hold.
@@ -68,6 +72,10 @@ pub enum FrontierError {
         cells: usize,
         states: usize,
     },
+    /// A count passed what 128 bits hold.
+    #[error("the count of tours on {board} passes 2^128, more than the frontier count holds")]
+    #[allow(missing_docs)] // the field is named in the message
+    Overflow { board: Board },
     /// The control was cancelled.
     #[error(transparent)]
     Stopped(#[from] crate::Error),
@@ -107,10 +115,17 @@ struct Geometry {
     /// The neighbours of each cell `j` as a mask: bit `reach + off` for the neighbour at
     /// `j + off` (`reach` = 2R + 1, the longest move in cells).
     around: Vec<u64>,
-    /// The colour of each cell as +1 or -1 (a knight's move changes it).
-    sign: Vec<i32>,
-    /// The sum of the colours of the cells from `i` on.
-    sign_from: Vec<i32>,
+    /// The knight's moves in cells (`c * R + r` on).
+    step: [i32; 8],
+    /// For each cell `i` and each move, the window positions p (from 1, on the board) whose
+    /// cell `i + p` has a neighbour by that move.
+    valid: Vec<[u64; 8]>,
+    /// For each cell `i`, the window positions 1.. that are on the board, as masks: the white
+    /// ones and the black ones (a knight's move changes the colour, +1 or -1), and twice the
+    /// sum of the colours of the cells past the window.
+    white: Vec<u64>,
+    black: Vec<u64>,
+    beyond: Vec<i32>,
 }
 
 impl Geometry {
@@ -147,13 +162,37 @@ impl Geometry {
         for i in (0..n).rev() {
             sign_from[i] = sign_from[i + 1] + sign[i];
         }
+        let len = 2 * rows + 2;
+        let (mut white, mut black, mut beyond) = (vec![0; n], vec![0; n], vec![0; n]);
+        let step = super::KNIGHT.map(|(dc, dr)| dc * rows as i32 + dr);
+        let mut valid = vec![[0u64; 8]; n];
+        for i in 0..n {
+            for p in 1..len.min(n - i) {
+                if sign[i + p] > 0 {
+                    white[i] |= 1 << p;
+                } else {
+                    black[i] |= 1 << p;
+                }
+                let (c, r) = (((i + p) / rows) as i32, ((i + p) % rows) as i32);
+                for (m, (dc, dr)) in super::KNIGHT.into_iter().enumerate() {
+                    let (c2, r2) = (c + dc, r + dr);
+                    if c2 >= 0 && r2 >= 0 && c2 < cols as i32 && r2 < rows as i32 {
+                        valid[i][m] |= 1 << p;
+                    }
+                }
+            }
+            beyond[i] = 2 * sign_from[(i + len).min(n)];
+        }
         Geometry {
             rows,
             cols,
             forward,
             around,
-            sign,
-            sign_from,
+            step,
+            valid,
+            white,
+            black,
+            beyond,
         }
     }
 
@@ -222,47 +261,132 @@ impl Rules<'_> {
     /// -(a + b) / 2 more white cells than black; twice the imbalance of the empty cells plus
     /// the colours of the ends is 0, give or take one for each edge the extra vertex still
     /// takes (it breaks the alternation).
-    #[inline]
-    fn viable(&self, cells: &Cells, i: usize) -> bool {
-        let geo = self.geo;
-        let n = geo.cells();
-        let reach = geo.width();
-        let mut full = 0u64;
-        let mut balance = 2 * geo.sign_from[(i + cells.len).min(n)];
-        let last = cells.len.min(n - i);
-        for p in 1..last {
-            let code = cells.code[p];
-            let s = geo.sign[i + p];
-            if code == FULL {
-                full |= 1 << p;
-            } else if code == EMPTY {
-                balance += 2 * s;
-            } else {
-                balance += s;
-            }
-        }
-        let slack = if self.extra { 2 - cells.vdeg as i32 } else { 0 };
+    ///
+    /// The check of a move starts from what the state before it gives ([`Base`]).
+    #[inline(always)]
+    fn viable(&self, base: &Base, deg: &Degrees, vdeg: u8, balance: i32, i: usize) -> bool {
+        let slack = if self.extra { 2 - vdeg as i32 } else { 0 };
         if balance.abs() > slack {
             return false;
         }
-        let mut need_extra = 0u8;
-        for p in 1..last {
-            let code = cells.code[p];
-            if code == FULL {
-                continue;
+        let geo = self.geo;
+        // The cells with at least one and at least two neighbours still open: those of the
+        // state before, less a neighbour for the cells next to a cell the move fills.
+        let filled = deg.full & !base.deg.full;
+        let (one_open, two_open) = match filled.count_ones() {
+            0 => (base.open[0], base.open[1]),
+            1 => {
+                let t = filled.trailing_zeros() as usize;
+                let near = geo.around[i + t] >> (geo.width() - t);
+                (
+                    base.open[0] & !(near & !base.open[1]),
+                    base.open[1] & !(near & !base.open[2]),
+                )
             }
-            let need = if code == EMPTY { 2 } else { 1 };
-            // Neighbours in window positions: bit q for the cell at q (q >= 1: not done).
-            let near = (geo.around[i + p] >> (reach - p)) & !full & !1;
-            let free = near.count_ones();
-            if free < need {
-                if !self.extra || free + 1 < need {
-                    return false;
-                }
-                need_extra += 1;
+            _ => {
+                let open = Base::open(geo, deg, i);
+                (open[0], open[1])
             }
+        };
+        let live = geo.white[i] | geo.black[i];
+        let (empty, one) = (deg.empty & live, deg.one & live);
+        if empty & !one_open != 0 {
+            return false;
         }
-        need_extra + cells.vdeg <= 2
+        // Cells one edge short: the extra vertex must give it.
+        let short = (empty & !two_open) | (one & !one_open);
+        short == 0 || self.extra && short.count_ones() + vdeg as u32 <= 2
+    }
+}
+
+/// What the checks of a state's moves start from: the degrees, the colour balance (see
+/// [`Rules::viable`]) and the cells with at least one, two and three neighbours open.
+struct Base {
+    deg: Degrees,
+    balance: i32,
+    open: [u64; 3],
+}
+
+impl Base {
+    #[inline(always)]
+    fn new(geo: &Geometry, cells: &Cells, i: usize) -> Base {
+        let deg = Degrees::of(cells);
+        let (white, black) = (geo.white[i], geo.black[i]);
+        let ones = |m: u64| m.count_ones() as i32;
+        let balance = geo.beyond[i]
+            + 2 * (ones(deg.empty & white) - ones(deg.empty & black))
+            + (ones(deg.one & white) - ones(deg.one & black));
+        Base {
+            deg,
+            balance,
+            open: Base::open(geo, &deg, i),
+        }
+    }
+
+    /// The window positions (on the board, from 1) with at least one, two and three
+    /// neighbours open (not done, not full), all at once: bit p of `there` tells whether the
+    /// cell a knight's move from p is open.
+    #[inline(always)]
+    fn open(geo: &Geometry, deg: &Degrees, i: usize) -> [u64; 3] {
+        let open = !deg.full & !1;
+        let mut at_least = [0u64; 3];
+        for m in 0..8 {
+            let step = geo.step[m];
+            let there = if step > 0 {
+                open >> step
+            } else {
+                open << -step
+            };
+            let a = geo.valid[i][m] & there;
+            at_least[2] |= at_least[1] & a;
+            at_least[1] |= at_least[0] & a;
+            at_least[0] |= a;
+        }
+        at_least
+    }
+
+    /// Plus one for a white cell at position `p`, minus one for a black one.
+    #[inline(always)]
+    fn colour(geo: &Geometry, i: usize, p: usize) -> i32 {
+        2 * (geo.white[i] >> p & 1) as i32 - 1
+    }
+}
+
+/// The degrees of the window's cells as masks of positions (bit p for the cell at p).
+#[derive(Clone, Copy)]
+struct Degrees {
+    empty: u64,
+    one: u64,
+    full: u64,
+}
+
+impl Degrees {
+    #[inline(always)]
+    fn of(cells: &Cells) -> Degrees {
+        let mut d = Degrees {
+            empty: 0,
+            one: 0,
+            full: 0,
+        };
+        for (p, &c) in cells.code[..cells.len].iter().enumerate() {
+            d.empty |= ((c == EMPTY) as u64) << p;
+            d.full |= ((c == FULL) as u64) << p;
+        }
+        d.one = !(d.empty | d.full) & ((1 << cells.len) - 1);
+        d
+    }
+
+    /// The cell at `p` takes one more edge.
+    #[inline(always)]
+    fn bump(&mut self, p: usize) {
+        let bit = 1u64 << p;
+        if self.empty & bit != 0 {
+            self.empty ^= bit;
+            self.one |= bit;
+        } else {
+            self.one ^= bit;
+            self.full |= bit;
+        }
     }
 }
 
@@ -274,6 +398,18 @@ pub fn count(
     memory: Option<u64>,
     control: &Control,
     step: &mut dyn FnMut(Step),
+) -> Result<Outcome, FrontierError> {
+    count_with(board, kind, memory, control, step, true)
+}
+
+/// [`count`], with counts of 64 bits first if `narrow`, else of 128 bits from the start.
+fn count_with(
+    board: Board,
+    kind: Kind,
+    memory: Option<u64>,
+    control: &Control,
+    step: &mut dyn FnMut(Step),
+    narrow: bool,
 ) -> Result<Outcome, FrontierError> {
     check(board)?;
     let geo = Geometry::new(board);
@@ -294,57 +430,186 @@ pub fn count(
             _ => None,
         },
     };
-    let budget = memory.unwrap_or(u64::MAX);
-    let width = geo.width();
-    let mut now = Table::with_room(1);
-    now.add(0, 1);
-    let mut total = 0u128;
-    let mut held = Vec::with_capacity(n);
-    let mut peak = now.bytes();
-    control.set_total(n as u64);
-    for i in 0..n {
-        let mut next = Table::with_room(now.len());
-        let over = |next: &Table, now: &Table| FrontierError::OverBudget {
+    let mut run = Run {
+        board,
+        rules,
+        budget: memory.unwrap_or(u64::MAX),
+        control,
+        step,
+        total: 0,
+        held: Vec::with_capacity(n),
+        peak: 0,
+        #[cfg(target_arch = "x86_64")]
+        bmi: Bmi::detect(),
+        #[cfg(not(target_arch = "x86_64"))]
+        bmi: None,
+    };
+    // The window's codes and the extra vertex's degree in 64 bits when they fit.
+    if 4 * geo.width() + 2 <= 64 {
+        run.sweep::<u64>(narrow)?;
+    } else {
+        run.sweep::<u128>(narrow)?;
+    }
+    Ok(Outcome {
+        count: run.total,
+        states: run.held,
+        peak_bytes: run.peak,
+    })
+}
+
+/// Where a sweep stopped for wider counts: the cell, and the states before it.
+type Resume<K, C> = (usize, Table<K, C>);
+
+/// One count under way.
+struct Run<'a> {
+    board: Board,
+    rules: Rules<'a>,
+    budget: u64,
+    control: &'a Control,
+    step: &'a mut dyn FnMut(Step),
+    /// Tours closed so far.
+    total: u128,
+    /// States held after each cell done.
+    held: Vec<usize>,
+    /// The most bytes the tables held at once.
+    peak: u64,
+    /// The bit-count instructions, when the CPU has them.
+    #[cfg(target_arch = "x86_64")]
+    bmi: Option<Bmi>,
+    #[cfg(not(target_arch = "x86_64"))]
+    bmi: Option<()>,
+}
+
+impl Run<'_> {
+    /// The whole sweep with keys `K`: counts of 64 bits, and of 128 bits from the cell where
+    /// one would overflow on.
+    fn sweep<K: Key>(&mut self, narrow: bool) -> Result<(), FrontierError> {
+        let mut start: Table<K, u64> = Table::with_room(1);
+        start.add(K::from_wide(0), 1);
+        start.flush();
+        let (i, now) = match narrow {
+            false => (0, start),
+            true => match self.cells(0, start)? {
+                None => return Ok(()),
+                Some(at) => at,
+            },
+        };
+        let wide: Table<K, u128> = now.convert().expect("64-bit counts fit 128 bits");
+        match self.cells(i, wide)? {
+            None => Ok(()),
+            Some(_) => Err(FrontierError::Overflow { board: self.board }),
+        }
+    }
+
+    /// The cells from `first` on, `now` the states before it; the cell and the states before
+    /// it if a count of that cell overflows `C`.
+    fn cells<K: Key, C: Count>(
+        &mut self,
+        first: usize,
+        mut now: Table<K, C>,
+    ) -> Result<Option<Resume<K, C>>, FrontierError> {
+        let n = self.rules.geo.cells();
+        let mut next = Table::with_room(1);
+        for i in first..n {
+            let closed = self.cell(i, &now, &mut next)?;
+            if next.overflowed() {
+                return Ok(Some((i, now)));
+            }
+            self.total = self
+                .total
+                .checked_add(closed)
+                .ok_or(FrontierError::Overflow { board: self.board })?;
+            std::mem::swap(&mut now, &mut next);
+            self.held.push(now.len());
+            self.control.advance(1);
+            (self.step)(Step {
+                cell: i + 1,
+                cells: n,
+                states: now.len(),
+                bytes: now.bytes(),
+            });
+            if self.control.is_cancelled() {
+                return Err(crate::Error::Cancelled.into());
+            }
+        }
+        Ok(None)
+    }
+
+    /// Cell `i`: the states of `now` moved into `next`; returns the tours closed.
+    fn cell<K: Key, C: Count>(
+        &mut self,
+        i: usize,
+        now: &Table<K, C>,
+        next: &mut Table<K, C>,
+    ) -> Result<u128, FrontierError> {
+        let (board, budget, cells) = (self.board, self.budget, self.rules.geo.cells());
+        let over = |next: &Table<K, C>| FrontierError::OverBudget {
             board,
             budget,
             cell: i,
-            cells: n,
+            cells,
             states: now.len() + next.len(),
         };
-        if now.bytes() + next.bytes() > budget {
-            return Err(over(&next, &now));
+        next.reset(now.len() + now.len() / 4);
+        if now.bytes() + next.bytes() > self.budget {
+            return Err(over(next));
         }
+        let closed = match self.bmi {
+            // SAFETY: `expand_bmi` is built for the features of its token (`enable!`), and a
+            // token exists only when the CPU has them (`crate::cpu`).
+            #[cfg(target_arch = "x86_64")]
+            Some(t) => unsafe { self.expand_bmi(t, i, now, next, &over) },
+            _ => self.expand(i, now, next, &over),
+        }?;
+        next.flush();
+        self.peak = self.peak.max(now.bytes() + next.bytes());
+        Ok(closed)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    enable! { Bmi:
+    /// [`Run::expand`] built with the bit-count instructions.
+    fn expand_bmi<K: Key, C: Count>(
+        &mut self,
+        _t: Bmi,
+        i: usize,
+        now: &Table<K, C>,
+        next: &mut Table<K, C>,
+        over: &dyn Fn(&Table<K, C>) -> FrontierError,
+    ) -> Result<u128, FrontierError> {
+        self.expand(i, now, next, over)
+    }
+    }
+
+    /// The moves of cell `i` from every state of `now` into `next`; returns the tours closed.
+    #[inline(always)]
+    fn expand<K: Key, C: Count>(
+        &mut self,
+        i: usize,
+        now: &Table<K, C>,
+        next: &mut Table<K, C>,
+        over: &dyn Fn(&Table<K, C>) -> FrontierError,
+    ) -> Result<u128, FrontierError> {
+        let width = self.rules.geo.width();
+        let overflow = FrontierError::Overflow { board: self.board };
+        let mut closed = 0u128;
         for (key, ways) in now.iter() {
             if next.full() {
-                if now.bytes() + next.bytes_after_growth() > budget {
-                    return Err(over(&next, &now));
+                if now.bytes() + next.bytes_after_growth() > self.budget {
+                    return Err(over(next));
                 }
                 next.grow();
-                peak = peak.max(now.bytes() + next.bytes());
+                self.peak = self.peak.max(now.bytes() + next.bytes());
             }
-            let cells = Cells::unpack(key, width);
-            total += moves(&rules, &cells, i, |k| next.add(k, ways)) * ways;
+            let cells = Cells::unpack(key.wide(), width);
+            let tours = moves(&self.rules, &cells, i, |k| next.add(K::from_wide(k), ways));
+            if tours > 0 {
+                let more = ways.wide().checked_mul(tours).ok_or(overflow.clone())?;
+                closed = closed.checked_add(more).ok_or(overflow.clone())?;
+            }
         }
-        peak = peak.max(now.bytes() + next.bytes());
-        drop(now);
-        now = next;
-        held.push(now.len());
-        control.advance(1);
-        step(Step {
-            cell: i + 1,
-            cells: n,
-            states: now.len(),
-            bytes: now.bytes(),
-        });
-        if control.is_cancelled() {
-            return Err(crate::Error::Cancelled.into());
-        }
+        Ok(closed)
     }
-    Ok(Outcome {
-        count: total,
-        states: held,
-        peak_bytes: peak,
-    })
 }
 
 /// Directed open tours from every square (by square index), one count of [`Kind::From`] per
@@ -387,8 +652,8 @@ pub fn open_from_every(
     Ok(rep.into_iter().map(|r| counts[r]).collect())
 }
 
-/// Bytes a table slot takes (a packed state and its count).
-pub const BYTES_PER_STATE: u64 = table::SLOT_BYTES;
+/// Bytes a table slot takes at most (a packed state and its count).
+pub const BYTES_PER_STATE: u64 = Table::<u128, u128>::SLOT_BYTES;
 
 /// The peak states of a count, as measured here on boards of 8 columns (5 to 7 rows closed,
 /// 5 and 6 rows open), extrapolated by 30 a row beyond, and by a third a column on shorter
@@ -409,7 +674,7 @@ pub fn typical_peak_states(board: Board, kind: Kind) -> u64 {
 
 /// The moves of cell `i` from one state: every new state goes to `emit`; returns the number
 /// of moves that closed a tour.
-#[inline]
+#[inline(always)]
 fn moves(rules: &Rules, cells: &Cells, i: usize, mut emit: impl FnMut(u128)) -> u128 {
     let need = match cells.code[0] {
         EMPTY => 2,
@@ -434,12 +699,74 @@ fn moves(rules: &Rules, cells: &Cells, i: usize, mut emit: impl FnMut(u128)) -> 
     if forced && (!extra || need == 0) {
         return 0;
     }
+    let one = Move {
+        rules,
+        cells,
+        i,
+        base: Base::new(rules.geo, cells, i),
+        near_end: i + cells.len >= rules.geo.cells(),
+        forced,
+    };
     let mut closed = 0u128;
-    let mut take = |edges: &[usize]| {
-        if forced && !edges.contains(&0) {
-            return;
+    match need {
+        0 => closed += one.take(&[], &mut emit),
+        1 => {
+            for &a in &cand[..k] {
+                closed += one.take(&[a], &mut emit);
+            }
         }
-        let mut c = *cells;
+        _ => {
+            for a in 0..k {
+                for b in a + 1..k {
+                    closed += one.take(&[cand[a], cand[b]], &mut emit);
+                }
+            }
+        }
+    }
+    closed
+}
+
+/// One state at cell `i`, whose moves are being made.
+struct Move<'a> {
+    rules: &'a Rules<'a>,
+    cells: &'a Cells,
+    i: usize,
+    /// The state before the move.
+    base: Base,
+    /// Whether a tour may close at this cell.
+    near_end: bool,
+    /// Whether the cell must join the extra vertex.
+    forced: bool,
+}
+
+impl Move<'_> {
+    /// The move joining the cell to the cells at `edges` (0: the extra vertex): its state goes
+    /// to `emit`; returns 1 if it closed a tour, else 0.
+    #[inline(always)]
+    fn take(&self, edges: &[usize], emit: &mut impl FnMut(u128)) -> u128 {
+        if self.forced && !edges.contains(&0) {
+            return 0;
+        }
+        let geo = self.rules.geo;
+        let mut deg = self.base.deg;
+        let mut vdeg = self.cells.vdeg;
+        // A cell's share of the balance is twice its colour when empty, its colour with one
+        // edge, nothing when full: each edge takes its colour off.
+        let mut balance = self.base.balance;
+        for &p in edges {
+            if p == 0 {
+                vdeg += 1;
+            } else {
+                deg.bump(p);
+                balance -= Base::colour(geo, self.i, p);
+            }
+        }
+        // Only a move that closes the tour may leave the window unviable.
+        let viable = self.rules.viable(&self.base, &deg, vdeg, balance, self.i);
+        if !viable && !self.near_end {
+            return 0;
+        }
+        let mut c = *self.cells;
         for (e, &p) in edges.iter().enumerate() {
             let joined = if p == 0 {
                 c.join_extra(0)
@@ -447,28 +774,15 @@ fn moves(rules: &Rules, cells: &Cells, i: usize, mut emit: impl FnMut(u128)) -> 
                 c.join(0, p)
             };
             if joined == Joined::Cycle {
-                if e + 1 == edges.len() && rules.complete(&c, i) {
-                    closed += 1;
-                }
-                return;
+                let last = e + 1 == edges.len();
+                return (last && self.rules.complete(&c, self.i)) as u128;
             }
         }
-        if rules.viable(&c, i) {
+        if viable {
             emit(c.shift_and_pack());
         }
-    };
-    match need {
-        0 => take(&[]),
-        1 => (0..k).for_each(|a| take(&[cand[a]])),
-        _ => {
-            for a in 0..k {
-                for b in a + 1..k {
-                    take(&[cand[a], cand[b]]);
-                }
-            }
-        }
+        0
     }
-    closed
 }
 
 /// Whether the frontier count takes `board`.

@@ -6,7 +6,8 @@
 //! 0), a label 1..=13 (degree 1: the two ends of a fragment share its label, numbered in order
 //! of first appearance), [`VEND`] (degree 1, the fragment's other end is the extra vertex
 //! joined to every square, used for open tours) and [`FULL`] (degree 2). The degree of the
-//! extra vertex sits in bits 124 and 125.
+//! extra vertex sits in the two bits after the window's (bits 60 and 61 for a window of 15
+//! cells, the widest that packs in 64 bits).
 
 /// Degree 0.
 pub const EMPTY: u8 = 0;
@@ -16,8 +17,6 @@ const FRESH: u8 = 13;
 pub const VEND: u8 = 14;
 /// Degree 2.
 pub const FULL: u8 = 15;
-/// Where the degree of the extra vertex is packed.
-const VSHIFT: u32 = 124;
 
 /// The window unpacked: `len` cells (the stored window and the cell that enters it) and the
 /// degree of the extra vertex.
@@ -39,43 +38,47 @@ pub enum Joined {
 
 impl Cells {
     /// Unpacks `key`, a window of `width` cells, and appends one empty cell.
-    #[inline]
+    #[inline(always)]
     pub fn unpack(key: u128, width: usize) -> Cells {
+        // Shifts by a constant only: a shift of a `u128` by a variable costs several.
         let mut code = [EMPTY; 32];
-        for (p, c) in code.iter_mut().enumerate().take(width) {
-            *c = (key >> (4 * p)) as u8 & 15;
+        let mut rest = key;
+        for c in code.iter_mut().take(width) {
+            *c = rest as u8 & 15;
+            rest >>= 4;
         }
         Cells {
             code,
             len: width + 1,
-            vdeg: (key >> VSHIFT) as u8 & 3,
+            vdeg: rest as u8 & 3,
         }
     }
 
     /// The window without its first cell (which is full), labels canonical, packed.
-    #[inline]
+    #[inline(always)]
     pub fn shift_and_pack(&self) -> u128 {
+        // The new code of each code: labels numbered as they first appear, 0 until then.
         let mut map = [0u8; 16];
+        (map[VEND as usize], map[FULL as usize]) = (VEND, FULL);
         let mut next = 1u8;
-        let mut key = (self.vdeg as u128) << VSHIFT;
-        for p in 1..self.len {
-            let c = self.code[p];
-            let packed = if c == EMPTY || c >= VEND {
-                c
-            } else {
-                if map[c as usize] == 0 {
-                    map[c as usize] = next;
-                    next += 1;
-                }
-                map[c as usize]
-            };
-            key |= (packed as u128) << (4 * (p - 1));
+        let mut packed = [EMPTY; 32];
+        for (out, &code) in packed[1..self.len].iter_mut().zip(&self.code[1..self.len]) {
+            let c = code as usize;
+            if c != EMPTY as usize && map[c] == 0 {
+                map[c] = next;
+                next += 1;
+            }
+            *out = map[c];
+        }
+        let mut key = self.vdeg as u128;
+        for &c in packed[1..self.len].iter().rev() {
+            key = key << 4 | c as u128;
         }
         key
     }
 
     /// The position of the other end of the fragment ending at `at` with label `label`.
-    #[inline]
+    #[inline(always)]
     fn mate(&self, at: usize, label: u8) -> usize {
         (0..self.len)
             .find(|&p| p != at && self.code[p] == label)
@@ -83,7 +86,7 @@ impl Cells {
     }
 
     /// Joins the cells at positions `a` and `b` (neither full).
-    #[inline]
+    #[inline(always)]
     pub fn join(&mut self, a: usize, b: usize) -> Joined {
         let (ca, cb) = (self.code[a], self.code[b]);
         match (ca, cb) {
@@ -121,7 +124,7 @@ impl Cells {
     }
 
     /// Joins the cell at position `a` (not full) to the extra vertex (degree below 2).
-    #[inline]
+    #[inline(always)]
     pub fn join_extra(&mut self, a: usize) -> Joined {
         let ca = self.code[a];
         self.vdeg += 1;

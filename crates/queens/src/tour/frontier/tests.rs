@@ -185,6 +185,58 @@ fn equals_the_published_counts_of_larger_boards() {
 }
 
 #[test]
+fn counts_past_64_bits_go_on_in_128() {
+    // 4x30 open tours: 159,369,001,447,556,818,932 paths, past 2^64; the same with counts of
+    // 128 bits from the start.
+    let board = Board::new(4, 30);
+    let run = |narrow| {
+        count_with(
+            board,
+            Kind::Open,
+            None,
+            &Control::new(),
+            &mut |_| {},
+            narrow,
+        )
+        .unwrap()
+        .count
+    };
+    let count = run(true);
+    assert!(count > u64::MAX as u128);
+    assert_eq!(count, run(false));
+}
+
+#[test]
+#[ignore = "seconds: cargo test -p queens --release -- --ignored boards_to_40_squares"]
+fn equals_the_published_counts_of_boards_to_40_squares() {
+    // The benchmark of OEIS A390833 and A392000: every board with both sides from 3 to 12
+    // and at most 40 squares, paths and cycles, 80 counts.
+    // Several sources give some of them: each once.
+    let mut rows = std::collections::BTreeMap::new();
+    for (r, c, kind, want) in published() {
+        let inside = (3..=12).contains(&r) && (3..=12).contains(&c) && r * c <= 40;
+        if inside && kind != "directed" {
+            let other = rows.insert((r, c, kind), want);
+            assert!(other.is_none_or(|o| o == want));
+        }
+    }
+    assert_eq!(rows.len(), 80);
+    for ((r, c, kind), want) in rows {
+        assert_eq!(of_row(r, c, &kind), want, "{r}x{c} {kind}");
+    }
+}
+
+#[test]
+#[ignore = "a minute: cargo test -p queens --release -- --ignored six_by_fifteen"]
+fn six_by_fifteen_closed_past_64_bits() {
+    // OEIS A175881: 255,967,892,553,030,600,920 closed tours of 6 x 15.
+    assert_eq!(
+        frontier(Board::new(6, 15), Kind::Closed),
+        255_967_892_553_030_600_920
+    );
+}
+
+#[test]
 #[ignore = "the 8x8 closed tours: cargo test -p queens --release -- --ignored eight_by_eight_closed"]
 fn eight_by_eight_closed() {
     // McKay 1997; OEIS A001230.

@@ -1,0 +1,50 @@
+//! Times the frontier count of knight's tours. `frontier all40` counts every board with both
+//! sides from 3 to 12 and at most 40 squares, paths and cycles (the benchmark of OEIS A390833
+//! and A392000); `frontier RxC closed|open ...` counts the boards named.
+
+use queens::control::Control;
+use queens::tour::frontier::{count, Kind};
+use queens::tour::Board;
+use std::time::Instant;
+
+fn run(board: Board, kind: Kind) -> u128 {
+    let start = Instant::now();
+    let out = count(board, kind, None, &Control::new(), &mut |_| {}).expect("count");
+    let peak = out.states.iter().max().copied().unwrap_or(0);
+    let sum: usize = out.states.iter().sum();
+    eprintln!("  {sum} states over all cells");
+    eprintln!(
+        "{board} {kind:?}: {} ({peak} states at the peak, {} bytes, {:.3} s)",
+        out.count,
+        out.peak_bytes,
+        start.elapsed().as_secs_f64()
+    );
+    out.count
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let start = Instant::now();
+    if args.first().map(String::as_str) == Some("all40") {
+        for r in 3..=12 {
+            for c in 3..=12 {
+                if r * c <= 40 {
+                    run(Board::new(r, c), Kind::Open);
+                    run(Board::new(r, c), Kind::Closed);
+                }
+            }
+        }
+    } else {
+        for pair in args.chunks(2) {
+            let (r, c) = pair[0].split_once('x').expect("RxC");
+            let board = Board::new(r.parse().unwrap(), c.parse().unwrap());
+            let kind = if pair.get(1).map(String::as_str) == Some("open") {
+                Kind::Open
+            } else {
+                Kind::Closed
+            };
+            run(board, kind);
+        }
+    }
+    eprintln!("wall {:.3} s", start.elapsed().as_secs_f64());
+}
