@@ -32,7 +32,7 @@ fn hopeless_runs_are_announced_before_they_start() {
     );
     let line = first_warning(&["cover", "18"]);
     assert!(
-        line.starts_with("queens: warning: for N = 18 the local search may not find"),
+        line.starts_with("queens: warning: for N = 18 the tabu search may not find"),
         "{line}"
     );
     let line = first_warning(&["complete", "64", "--preset", "a1", "--count"]);
