@@ -74,6 +74,7 @@ export function createKnight() {
     drawStatic();
     status('knight.searching');
     formError($('knight-error'), '');
+    for (const id of ['knight-rows', 'knight-cols', 'knight-from']) $(id).setAttribute('aria-invalid', 'false');
     explainMethod();
     countPlan();
     setText($('knight-count-result'), '');

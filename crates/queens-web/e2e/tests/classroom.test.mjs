@@ -165,6 +165,7 @@ test('Knight: a 30x30 tour in colours with milestones, numbers on hover', async 
   await page.mouse.move(box.x + (-vb[0] + 5) * s, box.y + (-vb[1] + 295) * s);
   await page.locator('#knight-hover', { hasText: 'a1: square 1 of 900' }).waitFor();
   assert.equal(await page.locator('#knight-error').textContent(), '', 'no error left from an earlier board');
+  assert.equal(await page.locator('#knight-rows').getAttribute('aria-invalid'), 'false', 'no field left marked wrong');
   await shot(page, 'classroom-knight-30x30');
   noScriptErrors(page);
 });
