@@ -7,7 +7,7 @@ use crate::exit::{bad, Exit, Failure, Result};
 use crate::job::Job;
 use crate::output::placement::{self, Format, Notes};
 use crate::output::{plural, svg, Out};
-use queens::cover::{self, exact, local, modular, most, symmetric, Cover};
+use queens::cover::{self, exact, modular, most, symmetric, Cover};
 use queens::{DiagramStyle, Placement};
 use serde::Serialize;
 use std::io::Write;
@@ -200,7 +200,7 @@ pub fn run(args: Args) -> Result<Exit> {
 }
 
 /// What the tabu search reached when it stopped without a cover.
-fn unfound(n: usize, turn: symmetric::Turn, best: &local::Best, seconds: f64) -> String {
+fn unfound(n: usize, turn: symmetric::Turn, best: &symmetric::Best, seconds: f64) -> String {
     format!(
         "no cover of the {n}x{n} board found in {seconds:.1} s by the tabu search ({}; not a \
          proof that none exists): at best {} conflicting pairs, {} disjoint solutions at once, {} \
@@ -273,10 +273,6 @@ fn how(n: usize, found: &Cover, seconds: f64, seed: u64) -> String {
         cover::Method::Exact => {
             format!("a cover found by the exact search over all solutions in {seconds:.2} s")
         }
-        cover::Method::Local => format!(
-            "a cover found by the local search (tabu search over colourings whose files are \
-             permutations of the {n} colours) in {seconds:.2} s, seed {seed}"
-        ),
         cover::Method::Turned(turn) => {
             let among = match turn {
                 symmetric::Turn::None => "colourings of the board".to_string(),

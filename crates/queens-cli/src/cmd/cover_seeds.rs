@@ -102,7 +102,7 @@ impl Schedule {
         Ok(())
     }
 
-    fn note(&mut self, seed: u64, best: &queens::cover::local::Best) {
+    fn note(&mut self, seed: u64, best: &queens::cover::symmetric::Best) {
         if self.best_conflicts.is_none_or(|b| best.conflicts < b) {
             self.best_conflicts = Some(best.conflicts);
             self.best_seed = Some(seed);

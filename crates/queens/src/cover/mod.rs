@@ -21,7 +21,6 @@
 //! ```
 
 pub mod exact;
-pub mod local;
 pub mod modular;
 pub mod most;
 pub mod repair;
@@ -44,8 +43,6 @@ pub enum Method {
     Exact,
     /// The exact search among the covers the mirror maps onto themselves (even N).
     Mirror,
-    /// The tabu search of [`local`], from a seed.
-    Local,
     /// The tabu search of [`symmetric`] among covers fixed by a turn of the board, from a seed.
     Turned(symmetric::Turn),
 }
@@ -57,7 +54,6 @@ impl Method {
             Method::Modular => "modular",
             Method::Exact => "exact",
             Method::Mirror => "mirror",
-            Method::Local => "local",
             Method::Turned(symmetric::Turn::None) => "tabu",
             Method::Turned(symmetric::Turn::Half) => "half-turn",
             Method::Turned(symmetric::Turn::Quarter) => "quarter-turn",
@@ -100,7 +96,7 @@ pub fn search(
     n: usize,
     seed: u64,
     control: &Control,
-) -> Result<(Option<Cover>, local::Best), Error> {
+) -> Result<(Option<Cover>, symmetric::Best), Error> {
     search_turned(n, symmetric::Turn::for_size(n), seed, control)
 }
 
@@ -110,7 +106,7 @@ pub fn search_turned(
     turn: symmetric::Turn,
     seed: u64,
     control: &Control,
-) -> Result<(Option<Cover>, local::Best), Error> {
+) -> Result<(Option<Cover>, symmetric::Best), Error> {
     let turn = if turn.fits(n) {
         turn
     } else {

@@ -115,8 +115,18 @@ impl Turn {
     }
 }
 
-/// The best a search reached (the same record as the plain local search's).
-pub use super::local::Best;
+/// The best a search reached: a cover when `conflicts` is 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Best {
+    /// The fewest conflicting pairs seen (two squares of one colour on one rank or diagonal).
+    pub conflicts: u64,
+    /// The most colours seen at once free of conflicts, that is disjoint solutions.
+    pub disjoint: Vec<Placement>,
+    /// Moves made in all.
+    pub moves: u64,
+    /// Restarts made.
+    pub restarts: u64,
+}
 
 /// The fixed parts of a search: orbits, colour permutations, attacks.
 struct Shape {
