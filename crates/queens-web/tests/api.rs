@@ -719,10 +719,19 @@ async fn cover_gives_disjoint_solutions_or_says_none_exists() {
     assert_eq!(ok(&app, "/api/cover?n=31").await["exists"], true);
     refused(&app, "/api/cover?n=0", "bad n '0'").await;
     refused(&app, "/api/cover?n=33", "from 1 to 32").await;
+    let v = ok(&app, "/api/cover?n=20").await;
+    assert_eq!(v["method"], "sat");
+    let twenty: Vec<Placement> = v["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(rows)
+        .collect();
+    assert_eq!(queens::cover::check(20, &twenty), Ok(()));
     refused(
         &app,
         "/api/cover?n=18",
-        "covers are searched for N up to 16",
+        "covers are searched for N up to 16, N = 0 mod 4",
     )
     .await;
     refused(&app, "/api/cover", "missing parameter 'n'").await;

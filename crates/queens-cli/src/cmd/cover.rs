@@ -1,13 +1,14 @@
 //! `queens cover N`: N disjoint solutions that fill the board (Pólya's modular construction
 //! for N prime to 6, the exact searches up to N = 16: mirror pairs first for even N, then all
-//! solutions), or the proof that none exists; `--count` counts them. Other N go to the tabu
-//! search among covers fixed by a turn of the board; `--seeds` runs it seed after seed.
+//! solutions), or the proof that none exists; `--count` counts them. Other N go to a SAT solver
+//! among covers fixed by a symmetry of the board (N = 0, 1 mod 4) or to the tabu search among
+//! them (the others); `--seeds` runs the tabu search seed after seed.
 
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::job::Job;
 use crate::output::placement::{self, Format, Notes};
 use crate::output::{plural, svg, Out};
-use queens::cover::{self, exact, modular, most, symmetric, Cover};
+use queens::cover::{self, exact, formula, modular, most, symmetric, Cover};
 use queens::{DiagramStyle, Placement};
 use serde::Serialize;
 use std::io::Write;
@@ -22,17 +23,20 @@ use std::path::PathBuf;
   queens cover 8                 # none: exit 1 with the reason
   queens cover 7 --count
   queens cover 10 --most         # 8 disjoint solutions, proved the most
+  queens cover 28                # the SAT solver, among covers fixed by the mirror and half-turn
   queens cover 18 --time-limit 5m --seed 3   # the tabu search; exit 1 with its best
   queens cover 27 --seeds 1..100 --per-seed 10m --checkpoint n27.json   # the first open case
 
 N prime to 6 is answered at once for any N (Pólya's modular solutions (2c + b) mod N); N up to
 10 and 12, 14, 16 by an exact search over all the solutions, which also proves when there is
 none (for even N it looks first among covers made of pairs of mirror-image solutions: 12 in
-0.02 s, 14 in 0.4 s, 16 in 12 s). Other N up to 64 (15, 18 and beyond) go to a tabu search
-among colourings fixed by a quarter-turn (N = 0, 1 mod 4) or a half-turn (N = 2 mod 4), with
-an exact completion when few solutions are missing; it runs until the time limit and then
-reports the best it reached. It has not yet found a cover of 15, 18, 20 or beyond in minutes
-(covers of them are known: Vasquez 2006). N = 27 is open.")]
+0.02 s, 14 in 0.4 s, 16 in 12 s). Other N to 40 with N = 0 or 1 mod 4 (20, 21, 24, 28, 32, ...)
+go to a SAT solver (CaDiCaL, built in) among covers fixed by the mirror and the half-turn, or
+by a quarter-turn: it finds one (20 and 24 in seconds, 28 in about a minute) or proves that
+none has that symmetry. N = 2 or 3 mod 4 (15, 18, 22, 26, 27, ...) go to a tabu search among
+covers fixed by the mirror (or none), which runs until the time limit and reports the best it
+reached: covers of 15, 18, 22 and 26 are known (Vasquez 2006) but not yet found here. N = 27
+is open.")]
 pub struct Args {
     /// Board size N (any N prime to 6; other N from 1 to 64)
     #[arg(value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, 1000))]
@@ -50,12 +54,18 @@ pub struct Args {
     /// Also draw the cover as an SVG picture, each solution in its own colour
     #[arg(long, value_name = "FILE", value_parser = crate::output::svg::path)]
     svg: Option<PathBuf>,
-    /// Seed of the tabu search (15, 18 and beyond, or --local): the same seed, the same run
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Use the tabu search (any N to 64) in place of the construction and the exact search; it
-    /// runs until it finds a cover or the time limit
-    #[arg(long, conflicts_with = "count")]
+    /// Seed of the tabu search, or of the order in which the SAT solver is given its formula:
+    /// the same seed, the same run (1 unless given)
+    #[arg(long)]
+    seed: Option<u64>,
+    /// How to look for a cover: auto (the construction, the exact searches to 16, then the SAT
+    /// solver for N = 0 or 1 mod 4 and the tabu search for the others), exact, sat (a SAT
+    /// solver among the covers fixed by --turn: it finds one or proves there is none), tabu
+    #[arg(long, short = 'a', value_enum, default_value_t = Algorithm::Auto,
+          conflicts_with_all = ["count", "most", "seeds"])]
+    algorithm: Algorithm,
+    /// Same as --algorithm tabu (any N to 64): runs until it finds a cover or the time limit
+    #[arg(long, conflicts_with_all = ["count", "algorithm"])]
     local: bool,
     /// Print the most pairwise disjoint solutions instead: proved largest by the exact search
     /// to N = 11, N where a cover is found, else the most the tabu search held at once
@@ -69,8 +79,9 @@ pub struct Args {
     #[arg(long, value_name = "A..B", value_parser = super::cover_seeds::range,
           conflicts_with_all = ["seed", "time_limit", "count", "most", "svg"])]
     seeds: Option<(u64, u64)>,
-    /// The symmetry the tabu search asks of a cover: quarter, half, mirror or none (by default
-    /// a quarter-turn for N = 0, 1 mod 4, a half-turn for N = 2 mod 4, none for N = 3 mod 4)
+    /// The symmetry the SAT solver or the tabu search asks of a cover: both (the mirror and the
+    /// half-turn), quarter, half, mirror or none (by default both for N = 0 mod 4, a
+    /// quarter-turn for 1 mod 4, the mirror for 2 mod 4, none for 3 mod 4)
     #[arg(long, value_enum)]
     turn: Option<TurnArg>,
     /// Seconds for each seed of --seeds
@@ -81,6 +92,15 @@ pub struct Args {
     /// command resumes from it
     #[arg(long, value_name = "FILE", requires = "seeds")]
     checkpoint: Option<PathBuf>,
+}
+
+/// How `queens cover` looks for a cover.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Algorithm {
+    Auto,
+    Exact,
+    Sat,
+    Tabu,
 }
 
 /// The symmetry asked of a cover by the tabu search.
@@ -166,24 +186,52 @@ pub fn run(args: Args) -> Result<Exit> {
         }
         return count(args.n, format == Format::Json, args.time_limit);
     }
-    if searched && args.time_limit.is_none() {
+    let algorithm = match (args.local, args.algorithm) {
+        (true, _) => Algorithm::Tabu,
+        (false, Algorithm::Auto) if !searched => Algorithm::Exact,
+        (false, Algorithm::Auto) if args.n % 4 < 2 => Algorithm::Sat,
+        (false, Algorithm::Auto) => Algorithm::Tabu,
+        (false, chosen) => chosen,
+    };
+    refuse_pointless(&args, algorithm, beyond)?;
+    if algorithm != Algorithm::Exact && args.time_limit.is_none() && slow(args.n, algorithm) {
         eprintln!(
-            "queens: warning: for N = {} the tabu search may not find a cover in reasonable time (it runs until Ctrl-C; --time-limit bounds it and then says the best it reached)",
-            args.n
+            "queens: warning: for N = {} the {} may not find a cover in reasonable time (it runs until Ctrl-C; --time-limit bounds it{})",
+            args.n,
+            if algorithm == Algorithm::Sat { "SAT solver" } else { "tabu search" },
+            if algorithm == Algorithm::Sat { "" } else { " and then says the best it reached" }
         );
     }
+    let seed = args.seed.unwrap_or(1);
     let job = Job::start(format!("cover {}", args.n), args.time_limit);
-    let found = if args.local || searched {
-        job.units("moves");
-        let searched = cover::search_turned(args.n, turn, args.seed, job.control());
-        let (found, best) = job.check(searched)?;
-        if found.is_none() {
-            return Err(Failure::No(unfound(args.n, turn, &best, job.seconds())));
+    let found = match algorithm {
+        Algorithm::Tabu => {
+            job.units("moves");
+            let searched =
+                cover::search_turned(args.n, turn, args.seed.unwrap_or(1), job.control());
+            let (found, best) = job.check(searched)?;
+            if found.is_none() {
+                return Err(Failure::No(unfound(args.n, turn, &best, job.seconds())));
+            }
+            found
         }
-        found
-    } else {
-        job.units("branches");
-        job.check(cover::find(args.n, job.control()))?
+        Algorithm::Sat => match queens_sat::cover(args.n, turn, seed, job.control()) {
+            Ok(queens_sat::Answer::Found(c)) => Some(c),
+            Ok(queens_sat::Answer::NoneFixed) => {
+                return Err(Failure::No(none_fixed(args.n, turn, job.seconds())))
+            }
+            Ok(queens_sat::Answer::Stopped) => return Err(job.failure()),
+            Err(fault) => {
+                return Err(Failure::Internal(format!(
+                    "the SAT solver's answer for N = {} is no cover: {fault}",
+                    args.n
+                )))
+            }
+        },
+        _ => {
+            job.units("branches");
+            job.check(cover::find(args.n, job.control()))?
+        }
     };
     let seconds = job.seconds();
     drop(job);
@@ -191,12 +239,65 @@ pub fn run(args: Args) -> Result<Exit> {
         return Err(Failure::No(none_reason(args.n)));
     };
     debug_assert_eq!(cover::check(args.n, &found.solutions), Ok(()));
-    eprintln!("queens: {}", how(args.n, &found, seconds, args.seed));
+    eprintln!(
+        "queens: {}",
+        how(args.n, &found, seconds, args.seed.unwrap_or(1))
+    );
     if let Some(path) = &args.svg {
         svg::write(path, &picture(args.n, &found.solutions))?;
     }
     write(args.n, &found.solutions, format)?;
     Ok(Exit::Success)
+}
+
+/// Refuses what the chosen algorithm cannot use or cannot do.
+fn refuse_pointless(args: &Args, algorithm: Algorithm, beyond: bool) -> Result<()> {
+    if args.seed.is_some() && algorithm == Algorithm::Exact {
+        return Err(bad(
+            "--seed goes with the SAT solver and the tabu search (--algorithm sat or tabu): \
+             the construction and the exact search are deterministic",
+        ));
+    }
+    if algorithm == Algorithm::Exact && beyond {
+        return Err(bad(format!(
+            "N = {} is beyond the exact search (N from 1 to {}, and any N prime to 6); \
+             --algorithm sat or tabu searches larger boards",
+            args.n,
+            exact::MAX_N
+        )));
+    }
+    if algorithm == Algorithm::Sat && args.n > formula::MAX_N {
+        return Err(bad(format!(
+            "N = {} is beyond the SAT formula (N from 1 to {}); the modular construction \
+             answers any N prime to 6 at once",
+            args.n,
+            formula::MAX_N
+        )));
+    }
+    Ok(())
+}
+
+/// Whether a search may run for long: the tabu search beyond 16, the SAT solver where the
+/// covers fixed by the turn are few or many (N other than 0 mod 4 past 13, or past 28).
+fn slow(n: usize, algorithm: Algorithm) -> bool {
+    match algorithm {
+        Algorithm::Sat => n > 28 || (n > 13 && !n.is_multiple_of(4)),
+        _ => n > 10 && !modular::applies(n),
+    }
+}
+
+/// The SAT solver's proof that no cover is fixed by the turn.
+fn none_fixed(n: usize, turn: symmetric::Turn, seconds: f64) -> String {
+    match turn {
+        symmetric::Turn::None => format!(
+            "no cover of the {n}x{n} board: the SAT solver proved that none exists in {seconds:.1} s"
+        ),
+        _ => format!(
+            "no cover of the {n}x{n} board is fixed by the {}: the SAT solver proved it in \
+             {seconds:.1} s (covers without that symmetry may still exist: try another --turn)",
+            turn.name()
+        ),
+    }
 }
 
 /// What the tabu search reached when it stopped without a cover.
@@ -233,7 +334,8 @@ fn most(args: &Args, format: Format) -> Result<Exit> {
         (c, "a cover by Pólya's modular construction".to_string())
     } else {
         job.units("moves");
-        let (found, best) = job.check(cover::search(n, args.seed, job.control()))?;
+        let searched = cover::search(n, args.seed.unwrap_or(1), job.control());
+        let (found, best) = job.check(searched)?;
         match found {
             Some(c) => (c.solutions, "a cover, found by the tabu search".to_string()),
             None => (
@@ -284,6 +386,16 @@ fn how(n: usize, found: &Cover, seconds: f64, seed: u64) -> String {
             format!(
                 "a cover found by the tabu search over {among}, with exact completion of the \
                  last solutions, in {seconds:.2} s, seed {seed}"
+            )
+        }
+        cover::Method::Solver(turn) => {
+            let among = match turn {
+                symmetric::Turn::None => "all colourings of the board".to_string(),
+                _ => format!("the colourings fixed by the {} of the board", turn.name()),
+            };
+            format!(
+                "a cover found by the SAT solver CaDiCaL among {among} (one variable per orbit of \
+                 square and colour), in {seconds:.2} s, seed {seed}"
             )
         }
         cover::Method::Mirror => format!(

@@ -1,15 +1,17 @@
 //! `GET /api/cover?n=`: N solutions that together fill every square of the N x N board, found
-//! by the library's [`queens::cover::find`] as it is (Pólya's modular construction when N is
-//! prime to 6, else the exact search, N up to 16), under the heavy requests' permits and time
-//! limit.
+//! as `queens cover N` finds them: the library's [`queens::cover::find`] (Pólya's modular
+//! construction when N is prime to 6, else the exact search, N up to 16), and beyond 16 for
+//! N = 0 mod 4 the SAT solver of `queens_sat` among covers fixed by the mirror and the half-turn
+//! (20 and 24 in seconds), under the heavy requests' permits and time limit.
 
-use crate::error::{bad, ApiResult};
+use crate::error::{bad, ApiError, ApiResult};
 use crate::heavy::Client;
 use crate::query::Query;
 use crate::State;
 use axum::extract::{RawQuery, State as Shared};
 use axum::Json;
-use queens::cover;
+use queens::cover::{self, symmetric::Turn};
+use queens_sat::Answer;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -26,15 +28,31 @@ pub async fn get(
 ) -> ApiResult<Json<Value>> {
     let q = Query::parse(raw.as_deref(), &["n"])?;
     let n = q.n(MAX_N)?;
-    if !cover::modular::applies(n) && n > cover::exact::MAX_N {
+    let solver = !cover::modular::applies(n) && n > cover::exact::MAX_N;
+    if solver && !n.is_multiple_of(4) {
         return Err(bad(format!(
-            "bad n '{n}': covers are searched for N up to {} (and N prime to 6 up to {MAX_N})",
+            "bad n '{n}': covers are searched for N up to {}, N = 0 mod 4 up to {MAX_N} and N \
+             prime to 6 up to {MAX_N}",
             cover::exact::MAX_N
         )));
     }
     let found = state
         .heavy
-        .run(client, move |control| Ok(cover::find(n, control)?))
+        .run(client, move |control| {
+            if !solver {
+                return Ok(cover::find(n, control)?);
+            }
+            match queens_sat::cover(n, Turn::Both, 1, control) {
+                Ok(Answer::Found(c)) => Ok(Some(c)),
+                Ok(Answer::Stopped) => Err(queens::Error::Cancelled.into()),
+                Ok(Answer::NoneFixed) => Err(ApiError::Internal(format!(
+                    "the SAT solver found no cover of {n} fixed by the mirror and half-turn"
+                ))),
+                Err(fault) => Err(ApiError::Internal(format!(
+                    "the SAT solver's answer for {n} is no cover: {fault}"
+                ))),
+            }
+        })
         .await?;
     Ok(Json(match found {
         Some(c) => json!({

@@ -21,6 +21,7 @@
 //! ```
 
 pub mod exact;
+pub mod formula;
 pub mod modular;
 pub mod most;
 pub mod repair;
@@ -45,10 +46,12 @@ pub enum Method {
     Mirror,
     /// The tabu search of [`symmetric`] among covers fixed by a turn of the board, from a seed.
     Turned(symmetric::Turn),
+    /// A SAT solver's model of the [`formula`] of the covers fixed by a turn of the board.
+    Solver(symmetric::Turn),
 }
 
 impl Method {
-    /// Its name in output: `modular` or `exact`.
+    /// Its name in output: `modular`, `exact`, `mirror`, the turn of the tabu search, or `sat`.
     pub fn name(self) -> &'static str {
         match self {
             Method::Modular => "modular",
@@ -59,6 +62,7 @@ impl Method {
             Method::Turned(symmetric::Turn::Quarter) => "quarter-turn",
             Method::Turned(symmetric::Turn::Mirror) => "mirror",
             Method::Turned(symmetric::Turn::Both) => "mirror-half-turn",
+            Method::Solver(_) => "sat",
         }
     }
 }
@@ -70,6 +74,14 @@ pub struct Cover {
     pub solutions: Vec<Placement>,
     /// How they were found.
     pub method: Method,
+}
+
+impl Cover {
+    /// A cover of these solutions (in any order; they are put in the order of the row of their
+    /// queen in file a), found by `method`.
+    pub fn new(solutions: Vec<Placement>, method: Method) -> Cover {
+        sorted(solutions, method)
+    }
 }
 
 /// One cover of the `n` x `n` board, or `None` when none exists (the exact search proved it).

@@ -147,7 +147,7 @@ struct Shape {
 }
 
 /// The elements of the group as maps of squares, and of colours.
-fn group(n: usize, turn: Turn) -> (Vec<Vec<usize>>, Vec<Vec<u8>>) {
+pub(super) fn group(n: usize, turn: Turn) -> (Vec<Vec<usize>>, Vec<Vec<u8>>) {
     if turn == Turn::Both {
         // The mirror and the half-turn generate {1, mirror, flip of ranks, half-turn}; the
         // colours come in blocks of four on which the group acts by exclusive or.

@@ -1,0 +1,108 @@
+//! Covers of the N x N board by N disjoint solutions, found by a SAT solver: the library writes
+//! the formula ([`queens::cover::formula`]: the covers fixed by a symmetry of the board, with
+//! the long diagonals and value precedence that help a solver), CaDiCaL (A. Biere et al.,
+//! embedded through the `cadical` crate, built from its C++ source: nothing to install but a
+//! C++ compiler) decides it, and the library reads the model back and checks it.
+//!
+//! A solver's "no" is a proof too: no cover of that board is fixed by that symmetry.
+//!
+//! ```
+//! use queens::cover::symmetric::Turn;
+//! use queens::Control;
+//! use queens_sat::{cover, Answer};
+//!
+//! let Ok(Answer::Found(found)) = cover(12, Turn::Both, 1, &Control::new()) else { panic!() };
+//! assert!(queens::cover::check(12, &found.solutions).is_ok());
+//! assert_eq!(cover(8, Turn::None, 1, &Control::new()), Ok(Answer::NoneFixed)); // none at all
+//! ```
+
+use queens::cover::formula::Formula;
+use queens::cover::symmetric::Turn;
+use queens::cover::{self, Cover, Method};
+use queens::Control;
+
+/// What the solver answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A cover fixed by the symmetry asked (checked by [`queens::cover::check`]).
+    Found(Cover),
+    /// A proof that no cover is fixed by that symmetry (with [`Turn::None`]: no cover at all).
+    NoneFixed,
+    /// The control was cancelled first.
+    Stopped,
+}
+
+/// Stops the solver when the control is cancelled.
+struct Watch<'a>(&'a Control);
+
+impl cadical::Callbacks for Watch<'_> {
+    fn terminate(&mut self) -> bool {
+        self.0.is_cancelled()
+    }
+}
+
+/// Looks for a cover of the `n` x `n` board (N from 1 to [`queens::cover::formula::MAX_N`])
+/// fixed by `turn` (by none when the turn does not fit N), the formula shuffled by `seed` (see
+/// [`Formula::shuffled`]; 0 keeps it as written), until the solver decides or the control is
+/// cancelled. A model that is no cover (a defect of the formula or the solver) is the fault
+/// [`queens::cover::check`] finds.
+pub fn cover(n: usize, turn: Turn, seed: u64, control: &Control) -> Result<Answer, cover::Fault> {
+    let formula = Formula::new(n, turn).shuffled(seed);
+    let mut solver: cadical::Solver<Watch> = cadical::Solver::new();
+    solver.set_callbacks(Some(Watch(control)));
+    for clause in &formula.clauses {
+        solver.add_clause(clause.iter().copied());
+    }
+    match solver.solve() {
+        Some(true) => {
+            let solutions = formula.cover(|v| solver.value(v as i32) == Some(true));
+            cover::check(n, &solutions)?;
+            Ok(Answer::Found(Cover::new(
+                solutions,
+                Method::Solver(formula.turn),
+            )))
+        }
+        Some(false) => Ok(Answer::NoneFixed),
+        None => Ok(Answer::Stopped),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_covers_fixed_by_each_group_that_has_them() {
+        for (n, turn) in [
+            (5, Turn::Quarter),
+            (7, Turn::None),
+            (12, Turn::Both),
+            (13, Turn::Quarter),
+            (16, Turn::Both),
+        ] {
+            let Ok(Answer::Found(found)) = cover(n, turn, 1, &Control::new()) else {
+                panic!("N = {n}")
+            };
+            assert_eq!(cover::check(n, &found.solutions), Ok(()), "N = {n}");
+            assert_eq!(found.method, Method::Solver(turn));
+        }
+    }
+
+    #[test]
+    fn proves_there_is_none_where_the_exact_search_does() {
+        for n in [2, 3, 4, 6, 8] {
+            assert_eq!(
+                cover(n, Turn::None, 0, &Control::new()),
+                Ok(Answer::NoneFixed),
+                "N = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_cancelled_control_stops_it() {
+        let control = Control::new();
+        control.cancel();
+        assert_eq!(cover(32, Turn::Both, 1, &control), Ok(Answer::Stopped));
+    }
+}
