@@ -4,12 +4,12 @@
 //! The bit trick. Rows are bits of a word. Going column by column, three words say which rows
 //! of the current column are attacked: `taken` (rows with a queen), `up` (rows reached by the
 //! up-going diagonals of the queens so far) and `down` (by the down-going ones). The free rows
-//! are `full & !(taken | up | down)`. Taking a free row: `bit = free & free.wrapping_neg()`
-//! isolates the lowest set bit (two's complement: -x flips every bit above the lowest 1), and
-//! `free ^= bit` removes it. Moving to the next column, each up-going diagonal climbs one row
-//! (`up << 1`) and each down-going one falls one row (`down >> 1`); bits pushed off the board
-//! are cut by `full`. No arrays, no loops over squares: one solution-free subtree costs a few
-//! instructions per node.
+//! are `full & !(taken | up | down)` ([`Node::free`]). Taking a free row: `bit = free &
+//! free.wrapping_neg()` isolates the lowest set bit (two's complement: -x flips every bit above
+//! the lowest 1), and `free ^= bit` removes it ([`Bits`] takes these steps). Moving to the next
+//! column ([`Node::place`]), each up-going diagonal climbs one row (`up << 1`) and each
+//! down-going one falls one row (`down >> 1`); bits pushed off the board are cut by `full`. No
+//! arrays, no loops over squares: one solution-free subtree costs a few instructions per node.
 //!
 //! The mirror. Flipping ranks maps solutions with the first queen in the lower half onto those
 //! with it in the upper half, so only the lower half is searched and counted twice. For odd N,
@@ -17,6 +17,7 @@
 //! up second queens below and above the middle.
 
 use crate::control::Control;
+use crate::count::bits::Bits;
 use crate::error::Error;
 use rayon::prelude::*;
 
@@ -24,7 +25,7 @@ use rayon::prelude::*;
 pub const MAX_N: usize = 32;
 
 /// A node of the search: the masks before the next column.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Node {
     /// The rows taken.
     pub taken: u32,
@@ -35,6 +36,13 @@ pub struct Node {
 }
 
 impl Node {
+    /// The empty board, before the first column.
+    pub const EMPTY: Node = Node {
+        taken: 0,
+        up: 0,
+        down: 0,
+    };
+
     /// The node after placing a queen on `bit` in the current column.
     #[inline(always)]
     pub fn place(self, bit: u32) -> Node {
@@ -43,6 +51,17 @@ impl Node {
             up: (self.up | bit) << 1,
             down: (self.down | bit) >> 1,
         }
+    }
+
+    /// The rows of the current column that no queen attacks, within `full`.
+    #[inline(always)]
+    pub fn free(self, full: u32) -> u32 {
+        full & !(self.taken | self.up | self.down)
+    }
+
+    /// The node after queens on these 0-based rows of the first columns, one per column.
+    pub fn after(rows: &[u8]) -> Node {
+        rows.iter().fold(Node::EMPTY, |node, &r| node.place(1 << r))
     }
 }
 
@@ -57,15 +76,15 @@ pub(crate) fn full_mask(n: usize) -> u32 {
 }
 
 /// Counts the completions of `node` (all columns after it).
+///
+/// A `for` loop rather than `Bits(..).map(..).sum()`: that form recursed through the
+/// iterator's `fold`, not inlined, for 27 % more instructions at N = 15 (BENCHMARKS.md).
 pub fn count_below(full: u32, node: Node) -> u64 {
     if node.taken == full {
         return 1;
     }
-    let mut free = full & !(node.taken | node.up | node.down);
     let mut count = 0;
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
+    for bit in Bits(node.free(full)) {
         count += count_below(full, node.place(bit));
     }
     count
@@ -85,14 +104,9 @@ pub fn count_below_cancellable(full: u32, node: Node, control: &Control) -> Opti
     if control.is_cancelled() {
         return None;
     }
-    let mut free = full & !(node.taken | node.up | node.down);
-    let mut count = 0;
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
-        count += count_below_cancellable(full, node.place(bit), control)?;
-    }
-    Some(count)
+    Bits(node.free(full))
+        .map(|bit| count_below_cancellable(full, node.place(bit), control))
+        .sum()
 }
 
 /// The sub-problems: the nodes after `depth` columns (at least two for the middle first row of
@@ -103,33 +117,12 @@ pub fn subproblems(n: usize, depth: usize) -> Vec<Node> {
     let depth = depth.clamp(1, n);
     let mut out = Vec::new();
     let lower = (1u32 << (n / 2)) - 1;
-    let mut first = lower;
-    while first != 0 {
-        let bit = first & first.wrapping_neg();
-        first ^= bit;
-        expand(
-            full,
-            Node {
-                taken: 0,
-                up: 0,
-                down: 0,
-            }
-            .place(bit),
-            depth - 1,
-            &mut out,
-        );
+    for bit in Bits(lower) {
+        expand(full, Node::EMPTY.place(bit), depth - 1, &mut out);
     }
     if n % 2 == 1 {
-        let start = Node {
-            taken: 0,
-            up: 0,
-            down: 0,
-        }
-        .place(1 << (n / 2));
-        let mut second = full & !(start.taken | start.up | start.down) & lower;
-        while second != 0 {
-            let bit = second & second.wrapping_neg();
-            second ^= bit;
+        let start = Node::EMPTY.place(1 << (n / 2));
+        for bit in Bits(start.free(full) & lower) {
             expand(full, start.place(bit), depth.saturating_sub(2), &mut out);
         }
     }
@@ -142,10 +135,7 @@ pub(crate) fn expand(full: u32, node: Node, more: usize, out: &mut Vec<Node>) {
         out.push(node);
         return;
     }
-    let mut free = full & !(node.taken | node.up | node.down);
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
+    for bit in Bits(node.free(full)) {
         expand(full, node.place(bit), more - 1, out);
     }
 }

@@ -23,7 +23,8 @@
 //! pruning does not pay for searching a partial placement once per compatible constellation.
 
 use crate::control::Control;
-use crate::count::bitmask::full_mask;
+use crate::count::bitmask::{full_mask, Node};
+use crate::count::bits::{Bits, Stack};
 use crate::error::Error;
 use crate::square::Square;
 use crate::symmetry::Symmetry;
@@ -69,6 +70,13 @@ impl SubProblem {
     /// The 0-based ranks of the queens of columns b, c, ... fixed by the sub-problem.
     pub fn prefix(&self) -> &[u8] {
         &self.prefix[..self.len as usize]
+    }
+
+    /// The sub-problem with one more queen, on the rank `bit`, in the next inner column.
+    fn then(mut self, bit: u32) -> SubProblem {
+        self.prefix[self.len as usize] = bit.trailing_zeros() as u8;
+        self.len += 1;
+        self
     }
 }
 
@@ -181,19 +189,18 @@ pub fn subproblems(n: usize, depth: usize) -> Vec<SubProblem> {
     let mut out = Vec::new();
     for sub in constellations(n) {
         let forbid = forbidden(n, &sub.constellation());
-        extend(full, &forbid, sub, 0, 0, 0, depth, &mut out);
+        extend(full, &forbid, sub, Node::EMPTY, depth, &mut out);
     }
     out
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Appends the sub-problems with `depth` inner columns that extend `sub` (whose prefix leaves
+/// `node`).
 fn extend(
     full: u32,
     forbid: &[u32; MAX_N],
     sub: SubProblem,
-    taken: u32,
-    up: u32,
-    down: u32,
+    node: Node,
     depth: usize,
     out: &mut Vec<SubProblem>,
 ) {
@@ -202,15 +209,8 @@ fn extend(
         out.push(sub);
         return;
     }
-    let mut free = full & !(taken | up | down | forbid[len + 1]);
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
-        let mut next = sub;
-        next.prefix[len] = bit.trailing_zeros() as u8;
-        next.len += 1;
-        let (t, u, d) = (taken | bit, (up | bit) << 1, (down | bit) >> 1);
-        extend(full, forbid, next, t, u, d, depth, out);
+    for bit in Bits(node.free(full) & !forbid[len + 1]) {
+        extend(full, forbid, sub.then(bit), node.place(bit), depth, out);
     }
 }
 
@@ -223,47 +223,34 @@ pub fn count_subproblem(sub: &SubProblem, control: &Control) -> Result<u64, Erro
         return Ok(u64::from(sub.constellation().len() == n));
     }
     let forbid = forbidden(n, &sub.constellation());
-    let (mut taken, mut up, mut down) = (0u32, 0u32, 0u32);
-    for &r in sub.prefix() {
-        let bit = 1u32 << r;
-        taken |= bit;
-        up = (up | bit) << 1;
-        down = (down | bit) >> 1;
-    }
-    search(n, &forbid, 1 + sub.len as usize, (taken, up, down), control)
+    let node = Node::after(sub.prefix());
+    search(n, &forbid, 1 + sub.len as usize, node, control)
 }
 
 /// Below this many columns left a subtree takes well under a second: the search looks at the
 /// control only when it backs up above that.
 const CHECK_ABOVE: usize = 14;
 
-/// The hot loop: fills columns `start..=N-2` from the given masks.
+/// The hot loop: fills columns `start..=N-2` below `node`.
 fn search(
     n: usize,
     forbid: &[u32; MAX_N],
     start: usize,
-    (taken, up, down): (u32, u32, u32),
+    node: Node,
     control: &Control,
 ) -> Result<u64, Error> {
     let full = full_mask(n);
     let last = n - 2;
     let check = n.saturating_sub(CHECK_ABOVE);
     if start == last {
-        return Ok(u64::from(full & !(taken | up | down | forbid[last]) != 0));
+        return Ok(u64::from(node.free(full) & !forbid[last] != 0));
     }
     let mut count = 0u64;
-    let mut frees = [0u32; MAX_N];
-    let mut takens = [0u32; MAX_N];
-    let mut ups = [0u32; MAX_N];
-    let mut downs = [0u32; MAX_N];
+    let mut stack = Stack::new();
     let mut d = start;
-    takens[d] = taken;
-    ups[d] = up;
-    downs[d] = down;
-    frees[d] = full & !(taken | up | down | forbid[d]);
+    stack.push(d, node, node.free(full) & !forbid[d]);
     loop {
-        let free = frees[d];
-        if free == 0 {
+        let Some(bit) = stack.next(d) else {
             if d == start {
                 break;
             }
@@ -272,21 +259,14 @@ fn search(
                 return Err(Error::Cancelled);
             }
             continue;
-        }
-        let bit = free & free.wrapping_neg();
-        frees[d] = free ^ bit;
-        let t = takens[d] | bit;
-        let u = (ups[d] | bit) << 1;
-        let w = (downs[d] | bit) >> 1;
-        let next = full & !(t | u | w | forbid[d + 1]);
+        };
+        let child = stack.node(d).place(bit);
+        let next = child.free(full) & !forbid[d + 1];
         if d + 1 == last {
             count += u64::from(next != 0);
         } else {
             d += 1;
-            takens[d] = t;
-            ups[d] = u;
-            downs[d] = w;
-            frees[d] = next;
+            stack.push(d, child, next);
         }
     }
     Ok(count)

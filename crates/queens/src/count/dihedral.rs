@@ -29,7 +29,8 @@
 //! BENCHMARKS.md, section "Counting".
 
 use crate::control::Control;
-use crate::count::bitmask::full_mask;
+use crate::count::bitmask::{full_mask, Node};
+use crate::count::bits::{Bits, Stack};
 use crate::error::Error;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -74,15 +75,13 @@ impl SubProblem {
             return None;
         }
         let rules = Rules::new(n, rows);
-        let (mut taken, mut up, mut down) = (0u32, 0u32, 0u32);
+        let mut node = Node::EMPTY;
         for (j, &r) in rows.iter().enumerate() {
             let bit = 1u32 << r;
-            if bit & (taken | up | down | rules.forbid[j]) != 0 {
+            if rules.free(node, j) & bit == 0 {
                 return None;
             }
-            taken |= bit;
-            up = (up | bit) << 1;
-            down = (down | bit) >> 1;
+            node = node.place(bit);
         }
         let mut sub = SubProblem {
             n: n as u8,
@@ -91,6 +90,13 @@ impl SubProblem {
         };
         sub.rows[..rows.len()].copy_from_slice(rows);
         Some(sub)
+    }
+
+    /// The sub-problem with one more queen, on the rank `bit`, in the next column.
+    fn then(mut self, bit: u32) -> SubProblem {
+        self.rows[self.len as usize] = bit.trailing_zeros() as u8;
+        self.len += 1;
+        self
     }
 }
 
@@ -204,6 +210,12 @@ impl Rules {
         }
     }
 
+    /// The ranks of column `col` that are free below `node` and allowed there.
+    #[inline(always)]
+    fn free(&self, node: Node, col: usize) -> u32 {
+        node.free(self.full) & !self.forbid[col]
+    }
+
     /// The free ranks `free` of column N-1-c once the ranks `taken` are taken (takaken's
     /// early test at BOUND2): the bottom and top rows are forbidden after this column, so
     /// if both are still empty the branch is dead, and if one is, this column must fill it.
@@ -216,6 +228,21 @@ impl Rules {
             free & empty
         } else {
             free
+        }
+    }
+
+    /// The last two columns in place: counts into `ties` the leaves below `node`, the node
+    /// before the column N-2 with the free ranks `free`; each of them leaves at most one rank
+    /// for the last column.
+    #[inline(always)]
+    fn last_two(&self, node: Node, free: u32, placed: &mut [u32; MAX_N], ties: &mut [u64; 8]) {
+        let (col, last) = (self.n - 2, self.n - 1);
+        for bit in Bits(free) {
+            let end = self.free(node.place(bit), last);
+            if end != 0 {
+                placed[col] = bit;
+                ties[self.ties(placed, end) - 1] += 1;
+            }
         }
     }
 
@@ -250,53 +277,34 @@ pub fn subproblems(n: usize, depth: usize) -> Vec<SubProblem> {
     let full = full_mask(n);
     let mut out = Vec::new();
     for c in 0..=(n - 1) / 2 {
-        let first = 1u32 << c;
-        let (taken, up, down) = (first, first << 1, first >> 1);
-        let mut second = full & !(taken | up | down);
-        while second != 0 {
-            let bit = second & second.wrapping_neg();
-            second ^= bit;
-            let mut sub = SubProblem {
-                n: n as u8,
-                len: 2,
-                rows: [0; MAX_PREFIX],
-            };
-            sub.rows[0] = c as u8;
-            sub.rows[1] = bit.trailing_zeros() as u8;
+        let first = Node::EMPTY.place(1 << c);
+        let mut corner = SubProblem {
+            n: n as u8,
+            len: 1,
+            rows: [0; MAX_PREFIX],
+        };
+        corner.rows[0] = c as u8;
+        for bit in Bits(first.free(full)) {
+            let sub = corner.then(bit);
             let rules = Rules::new(n, sub.rows());
             if rules.forbid[1] & bit != 0 {
                 continue;
             }
-            let (t, u, d) = (taken | bit, (up | bit) << 1, (down | bit) >> 1);
-            extend(&rules, sub, t, u, d, depth, &mut out);
+            extend(&rules, sub, first.place(bit), depth, &mut out);
         }
     }
     out
 }
 
-fn extend(
-    rules: &Rules,
-    sub: SubProblem,
-    taken: u32,
-    up: u32,
-    down: u32,
-    depth: usize,
-    out: &mut Vec<SubProblem>,
-) {
+/// Appends the sub-problems of `depth` columns that extend `sub` (whose queens leave `node`).
+fn extend(rules: &Rules, sub: SubProblem, node: Node, depth: usize, out: &mut Vec<SubProblem>) {
     let j = sub.len as usize;
     if j == depth {
         out.push(sub);
         return;
     }
-    let mut free = rules.full & !(taken | up | down | rules.forbid[j]);
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
-        let mut next = sub;
-        next.rows[j] = bit.trailing_zeros() as u8;
-        next.len += 1;
-        let (t, u, d) = (taken | bit, (up | bit) << 1, (down | bit) >> 1);
-        extend(rules, next, t, u, d, depth, out);
+    for bit in Bits(rules.free(node, j)) {
+        extend(rules, sub.then(bit), node.place(bit), depth, out);
     }
 }
 
@@ -306,40 +314,26 @@ pub fn count_subproblem(sub: &SubProblem, control: &Control) -> Result<Tally, Er
     let n = sub.n();
     let rules = Rules::new(n, sub.rows());
     let mut placed = [0u32; MAX_N];
-    let (mut taken, mut up, mut down) = (0u32, 0u32, 0u32);
-    for (j, &r) in sub.rows().iter().enumerate() {
-        let bit = 1u32 << r;
-        placed[j] = bit;
-        taken |= bit;
-        up = (up | bit) << 1;
-        down = (down | bit) >> 1;
+    for (p, &r) in placed.iter_mut().zip(sub.rows()) {
+        *p = 1 << r;
     }
-    search(
-        &rules,
-        sub.len as usize,
-        taken,
-        up,
-        down,
-        &mut placed,
-        control,
-    )
+    let node = Node::after(sub.rows());
+    search(&rules, sub.len as usize, node, &mut placed, control)
 }
 
 /// Below this many columns left a subtree takes well under a second: the search looks at the
 /// control only when it backs up above that.
 const CHECK_ABOVE: usize = 14;
 
-/// The hot loop: depth-first search of columns `start..N` from the given masks.
+/// The hot loop: depth-first search of columns `start..N` below `node`.
 fn search(
     rules: &Rules,
     start: usize,
-    taken: u32,
-    up: u32,
-    down: u32,
+    node: Node,
     placed: &mut [u32; MAX_N],
     control: &Control,
 ) -> Result<Tally, Error> {
-    let (n, full, last) = (rules.n, rules.full, rules.n - 1);
+    let (n, last) = (rules.n, rules.n - 1);
     // Leaves by k - 1, in 64-bit counters (a sub-problem is far below 2^64 leaves).
     let mut ties = [0u64; 8];
     let tally = |ties: [u64; 8]| {
@@ -352,26 +346,19 @@ fn search(
         return tally(ties);
     }
     if start == last {
-        let free = full & !(taken | up | down | rules.forbid[last]);
+        let free = rules.free(node, last);
         if free != 0 {
             ties[rules.ties(placed, free) - 1] += 1;
         }
         return tally(ties);
     }
-    let mut frees = [0u32; MAX_N];
-    let mut takens = [0u32; MAX_N];
-    let mut ups = [0u32; MAX_N];
-    let mut downs = [0u32; MAX_N];
+    let mut stack = Stack::new();
     // Columns from here on need more than the common step.
     let special = last - 1;
     let mut d = start;
-    takens[d] = taken;
-    ups[d] = up;
-    downs[d] = down;
-    frees[d] = full & !(taken | up | down | rules.forbid[d]);
+    stack.push(d, node, rules.free(node, d));
     loop {
-        let free = frees[d];
-        if free == 0 {
+        let Some(bit) = stack.next(d) else {
             if d == start {
                 break;
             }
@@ -380,26 +367,19 @@ fn search(
                 return Err(Error::Cancelled);
             }
             continue;
-        }
-        let bit = free & free.wrapping_neg();
-        frees[d] = free ^ bit;
+        };
         placed[d] = bit;
-        let t = takens[d] | bit;
-        let u = (ups[d] | bit) << 1;
-        let w = (downs[d] | bit) >> 1;
+        let child = stack.node(d).place(bit);
         let col = d + 1;
-        let mut next = full & !(t | u | w | rules.forbid[col]);
+        let mut next = rules.free(child, col);
         if col == rules.squeeze {
-            next = rules.squeezed(next, t);
+            next = rules.squeezed(next, child.taken);
         }
         if col < special {
             // The common case: an ordinary column, entered if it has a free rank.
             if next != 0 {
                 d = col;
-                takens[d] = t;
-                ups[d] = u;
-                downs[d] = w;
-                frees[d] = next;
+                stack.push(d, child, next);
             }
             continue;
         }
@@ -409,24 +389,10 @@ fn search(
         if col == last {
             ties[rules.ties(placed, next) - 1] += 1;
         } else if col + 1 == last {
-            // The last two columns in place: each free rank of the one before the last
-            // leaves at most one rank for the last.
-            let mut two = next;
-            while two != 0 {
-                let b = two & two.wrapping_neg();
-                two ^= b;
-                let end = full & !(t | b | (u | b) << 1 | (w | b) >> 1 | rules.forbid[last]);
-                if end != 0 {
-                    placed[col] = b;
-                    ties[rules.ties(placed, end) - 1] += 1;
-                }
-            }
+            rules.last_two(child, next, placed, &mut ties);
         } else {
             d += 1;
-            takens[d] = t;
-            ups[d] = u;
-            downs[d] = w;
-            frees[d] = next;
+            stack.push(d, child, next);
         }
     }
     tally(ties)
@@ -444,32 +410,26 @@ pub const PROBE_DIVES: usize = 16;
 /// paths are seeded by the prefix itself, so every machine gets the same figure.
 pub fn probe(sub: &SubProblem, dives: usize) -> f64 {
     let rules = Rules::new(sub.n(), sub.rows());
-    let (mut taken, mut up, mut down) = (0u32, 0u32, 0u32);
-    let mut seed = sub.n() as u64;
-    for &r in sub.rows() {
-        let bit = 1u32 << r;
-        taken |= bit;
-        up = (up | bit) << 1;
-        down = (down | bit) >> 1;
-        seed = seed.wrapping_mul(131).wrapping_add(r as u64 + 1);
-    }
+    let seed = sub.rows().iter().fold(sub.n() as u64, |seed, &r| {
+        seed.wrapping_mul(131).wrapping_add(r as u64 + 1)
+    });
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let start = (sub.len as usize, taken, up, down);
+    let start = (sub.len as usize, Node::after(sub.rows()));
     let sum: f64 = (0..dives.max(1))
         .map(|_| dive(&rules, start, &mut rng))
         .sum();
     sum / dives.max(1) as f64
 }
 
-/// One random path down from column `start.0` with the masks `start.1..`: the estimate of the
+/// One random path down from column `start.0` below the node `start.1`: the estimate of the
 /// nodes below (the node itself included).
-fn dive(rules: &Rules, start: (usize, u32, u32, u32), rng: &mut Xoshiro256PlusPlus) -> f64 {
-    let (first, mut taken, mut up, mut down) = start;
+fn dive(rules: &Rules, start: (usize, Node), rng: &mut Xoshiro256PlusPlus) -> f64 {
+    let (first, mut node) = start;
     let (mut width, mut nodes) = (1.0, 1.0);
     for col in first..rules.n {
-        let mut free = rules.full & !(taken | up | down | rules.forbid[col]);
+        let mut free = rules.free(node, col);
         if col == rules.squeeze {
-            free = rules.squeezed(free, taken);
+            free = rules.squeezed(free, node.taken);
         }
         let k = free.count_ones();
         if k == 0 {
@@ -477,13 +437,8 @@ fn dive(rules: &Rules, start: (usize, u32, u32, u32), rng: &mut Xoshiro256PlusPl
         }
         width *= k as f64;
         nodes += width;
-        for _ in 0..rng.random_range(0..k) {
-            free &= free - 1;
-        }
-        let bit = free & free.wrapping_neg();
-        taken |= bit;
-        up = (up | bit) << 1;
-        down = (down | bit) >> 1;
+        let pick = rng.random_range(0..k) as usize;
+        node = node.place(Bits(free).nth(pick).expect("pick < k, the free ranks"));
     }
     nodes
 }
@@ -602,29 +557,20 @@ mod tests {
 
     /// Every node of the search under `sub` (the masks and the squeeze as in the search).
     fn nodes(sub: &SubProblem) -> u64 {
-        fn go(rules: &Rules, col: usize, t: u32, u: u32, d: u32) -> u64 {
+        fn go(rules: &Rules, col: usize, node: Node) -> u64 {
             if col == rules.n {
                 return 1;
             }
-            let mut free = rules.full & !(t | u | d | rules.forbid[col]);
+            let mut free = rules.free(node, col);
             if col == rules.squeeze {
-                free = rules.squeezed(free, t);
+                free = rules.squeezed(free, node.taken);
             }
-            let mut count = 1;
-            while free != 0 {
-                let bit = free & free.wrapping_neg();
-                free ^= bit;
-                count += go(rules, col + 1, t | bit, (u | bit) << 1, (d | bit) >> 1);
-            }
-            count
+            1 + Bits(free)
+                .map(|bit| go(rules, col + 1, node.place(bit)))
+                .sum::<u64>()
         }
         let rules = Rules::new(sub.n(), sub.rows());
-        let (mut t, mut u, mut d) = (0u32, 0u32, 0u32);
-        for &r in sub.rows() {
-            let bit = 1u32 << r;
-            (t, u, d) = (t | bit, (u | bit) << 1, (d | bit) >> 1);
-        }
-        go(&rules, sub.rows().len(), t, u, d)
+        go(&rules, sub.rows().len(), Node::after(sub.rows()))
     }
 
     #[test]

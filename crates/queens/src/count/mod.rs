@@ -18,6 +18,7 @@
 //! ```
 
 pub mod bitmask;
+pub mod bits;
 pub mod constellation;
 pub mod dihedral;
 pub mod disjoint;
