@@ -75,7 +75,8 @@ pub const COUNTS_COMPUTED: usize = 13;
 /// board whose typical peak needs more is refused before it starts (the command line, with
 /// its `--memory`, counts it).
 pub const TOUR_COUNT_BYTES: u64 = 2 << 30;
-/// Progress events of `/api/count` come at most this often.
+/// Progress events of the streamed counts (`/api/count`, `/api/completions`,
+/// `/api/tour/count/stream`) come at most this often.
 pub const PROGRESS_EVERY: Duration = Duration::from_millis(200);
 /// `/api/check` lists at most this many attacking pairs (and counts them all).
 pub const CHECK_CONFLICTS: usize = 10_000;
@@ -99,7 +100,7 @@ pub const HEAD_BYTES: usize = 16 * 1024;
 /// The largest request body declared (`Content-Length`): beyond it, 413. No endpoint reads
 /// a body.
 pub const BODY_BYTES: u64 = 1024;
-/// A streamed answer (`/api/count`, `/api/trace`) whose client has taken nothing for this
+/// A streamed answer (`/api/count`, `/api/completions`, `/api/trace`) whose client has taken nothing for this
 /// long while more was waiting is stopped, and its permit freed.
 pub const STALL: Duration = Duration::from_secs(5);
 /// How long a request that preempted another client's heavy request waits for the permit

@@ -198,28 +198,81 @@ async fn complete_fills_the_board_or_says_why_not() {
     refused(&app, "/api/complete?n=8&queens=z9", "off the 8x8 board").await;
 }
 
+/// The events of a count of completions: the `progress` events, then the `result`.
+async fn completions(app: &axum::Router, uri: &str) -> (Vec<Value>, Value) {
+    let a = get(app, uri).await;
+    assert_eq!(a.status, 200, "{uri}: {}", a.body);
+    assert!(a.content_type.starts_with("text/event-stream"), "{uri}");
+    let mut events = events(&a.body);
+    let (name, result) = events.pop().unwrap();
+    assert_eq!(name, "result", "{uri}: {}", a.body);
+    let progress = events
+        .into_iter()
+        .map(|(name, data)| {
+            assert_eq!(name, "progress", "{uri}");
+            data
+        })
+        .collect();
+    (progress, result)
+}
+
 #[tokio::test]
 async fn completions_are_counted_up_to_the_cap() {
     let app = app();
     let instance = Instance::with_presets(8, &[Square::new(0, 0)]).unwrap();
     let all = complete::count(&instance, &Control::new()).unwrap().count;
-    let v = ok(&app, "/api/completions?n=8&queens=a1").await;
+    let (_, v) = completions(&app, "/api/completions?n=8&queens=a1").await;
     assert_eq!(
         (v["completions"].as_u64(), v["capped"].as_bool()),
         (Some(all as u64), Some(false))
     );
-    let v = ok(&app, "/api/completions?n=8&queens=a1&cap=2").await;
+    let (_, v) = completions(&app, "/api/completions?n=8&queens=a1&cap=2").await;
     assert_eq!(
         (v["completions"].as_u64(), v["capped"].as_bool()),
         (Some(2), Some(true))
     );
-    let v = ok(&app, "/api/completions?n=10").await;
+    let (_, v) = completions(&app, "/api/completions?n=8").await;
+    assert_eq!(
+        (v["n"].as_u64(), v["completions"].as_u64()),
+        (Some(8), Some(92))
+    );
+    assert!(v["seconds"].as_f64().is_some());
+    let (_, v) = completions(&app, "/api/completions?n=10").await;
     assert_eq!(v["completions"], 724);
-    let v = ok(&app, "/api/completions?n=8&queens=a1,b2").await;
+    // 64 of the 724 solutions of 10 x 10 have a queen on a1
+    let (_, v) = completions(&app, "/api/completions?n=10&queens=a1").await;
+    assert_eq!(v["completions"], 64);
+    // preset queens that attack each other: the answer at once, with the reason
+    let (progress, v) = completions(&app, "/api/completions?n=8&queens=a1,b2").await;
+    assert!(progress.is_empty());
     assert_eq!(v["completions"], 0);
+    assert!(v["reason"].as_str().unwrap().contains("a1 and b2"));
     refused(&app, "/api/completions?n=21", "bad n '21'").await;
     refused(&app, "/api/completions?n=8&cap=0", "bad cap '0'").await;
     refused(&app, "/api/completions?n=8&cap=-1", "bad cap '-1'").await;
+    refused(&app, "/api/completions?n=8&queens=z9", "off the 8x8 board").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_count_of_completions_streams_the_running_count() {
+    // 365,596 solutions of 14 x 14: about a second of search, so several progress events
+    let (progress, result) = completions(&app(), "/api/completions?n=14&cap=10000000").await;
+    assert_eq!(
+        (result["completions"].as_u64(), result["capped"].as_bool()),
+        (Some(365_596), Some(false))
+    );
+    let found: Vec<u64> = progress
+        .iter()
+        .map(|p| p["found"].as_u64().expect("found"))
+        .collect();
+    assert!(found.windows(2).all(|w| w[0] <= w[1]), "{found:?}");
+    assert!(
+        found.iter().any(|&k| 0 < k && k < 365_596),
+        "no running count on the way: {found:?}"
+    );
+    for p in &progress {
+        assert!(p["elapsed"].as_f64().is_some() && p["done"].as_u64() <= p["total"].as_u64());
+    }
 }
 
 #[tokio::test]

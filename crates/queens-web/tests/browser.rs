@@ -4,7 +4,7 @@
 //!
 //! The answers the page must show come from the `queens` library here (the step at which the
 //! wirth trace of N = 4 reaches its first solution, the counters of `queens list --stats`,
-//! the counts of N = 12), and what the page produced (the completed board, the knight's
+//! the counts of N = 12, the completions of a1 on 8 x 8 and 16 x 16), and what the page produced (the completed board, the knight's
 //! tour, the count of tours) is written by the browser tests to `results.jsonl` and checked
 //! here with the library, as `queens check` and `queens tour --check` would.
 //!
@@ -163,7 +163,19 @@ fn expectations() -> Value {
         "first6": trace_facts(6)["first_solution_step"],
         "first7": trace_facts(7)["first_solution_step"],
         "count12": count_facts(12),
+        "completions": {
+            "8 a1": completion_count(8, "a1"),
+            "16 a1": completion_count(16, "a1"),
+        },
     })
+}
+
+/// The completions of the preset queens on an n x n board, as `queens complete --count`.
+fn completion_count(n: usize, presets: &str) -> u64 {
+    let presets = Square::parse_list(presets).expect("squares");
+    let instance = queens::complete::Instance::with_presets(n, &presets).expect("an instance");
+    let all = queens::complete::count(&instance, &Control::new()).expect("a count");
+    all.count as u64
 }
 
 /// The wirth trace of N as `queens trace N` numbers it: every event is a step.

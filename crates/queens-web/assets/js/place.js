@@ -6,12 +6,12 @@
 // the attacked squares as those rules attack; completion stays with the classic rules.
 
 import { Board } from './board.js';
-import { getJSON } from './api.js';
+import { getJSON, stream } from './api.js';
 import { t, num, seconds, onLangChange } from './i18n.js';
 import { intParam, writeState } from './router.js';
 import { fileName, key, parseSquareList, squareList, squareName } from './notation.js';
 import { conflictText } from './conflict.js';
-import { $, h, announce, errorText, formError, setText, wholeNumber } from './ui.js';
+import { $, h, announce, errorText, formError, sentence, setText, wholeNumber } from './ui.js';
 
 // The server checks boards of up to 64 files, but past 32 the squares are too small to read or
 // click on a screen; Big boards draws the large ones.
@@ -27,7 +27,7 @@ export function createPlace() {
     check: null,
     note: '',
     checkSeq: 0,
-    countCtl: null,
+    countClose: null,
     busy: false,
     torus: false,
     superq: false,
@@ -334,44 +334,76 @@ export function createPlace() {
     }
   }
 
-  async function countCompletions() {
+  /**
+   * Counts the completions of the board on the server, following its stream: the running
+   * count (the completions found so far and the time) while it searches, then the number.
+   * Cancel, another count, or leaving the part closes the stream, and the server stops.
+   */
+  function countCompletions() {
     const out = $('place-count-result');
     const cap = wholeNumber($('place-cap').value);
-    s.countCtl?.abort();
-    const ctl = new AbortController();
-    s.countCtl = ctl;
+    stopCount();
     $('place-cancel').hidden = false;
     $('place-count').disabled = true;
-    // The server gives no progress for this count: a spinner and the time spent, honestly.
+    delete out.dataset.count;
+    delete out.dataset.found;
     const started = performance.now();
-    const elapsed = () => seconds((performance.now() - started) / 1000);
-    setText(out, 'place.countingFor', { s: elapsed }, 'result busy');
-    const timer = setInterval(() => {
-      if (s.countCtl === ctl) setText(out, 'place.countingFor', { s: elapsed }, 'result busy');
-    }, 250);
-    try {
-      const res = await getJSON(
-        'completions',
-        { n: s.n, queens: squareList(s.queens), cap: cap === null ? $('place-cap').value : cap },
-        { signal: ctl.signal },
-      );
-      const count = () => num(res.completions);
-      clearInterval(timer);
-      if (res.capped) setText(out, 'place.capped', { count }, 'result');
-      else setText(out, 'place.completionsCount', { count, raw: res.completions, s: elapsed() }, 'result');
-      out.dataset.count = String(res.completions);
-    } catch (e) {
-      clearInterval(timer);
-      setText(out, '', {}, 'result bad');
-      out.textContent = errorText(e);
-    } finally {
-      clearInterval(timer);
-      if (s.countCtl === ctl) {
-        s.countCtl = null;
-        $('place-cancel').hidden = true;
-        $('place-count').disabled = false;
-      }
-    }
+    let last = null;
+    const found = () => num(last ? last.found : 0);
+    // a time never broken from its unit at the end of a line ("600 ms", "2,5 с")
+    const time = (x) => seconds(x).replace(/ /g, '\u00a0');
+    const running = () =>
+      setText(out, 'place.foundSoFar', { count: found, s: () => time(last ? last.elapsed : (performance.now() - started) / 1000) }, 'result counting busy');
+    running();
+    const finished = () => {
+      s.countClose = null;
+      $('place-cancel').hidden = true;
+      $('place-count').disabled = false;
+    };
+    const close = stream('completions', { n: s.n, queens: squareList(s.queens), cap: cap === null ? $('place-cap').value : cap }, {
+      progress(p) {
+        if (!p || s.countClose !== close) return;
+        last = p;
+        out.dataset.found = String(p.found);
+        running();
+      },
+      result(r) {
+        if (s.countClose !== close) return;
+        finished();
+        if (!r) return;
+        const count = () => num(r.completions);
+        if (r.reason) setText(out, 'place.noneBecause', { reason: r.reason }, 'result counted');
+        else if (r.capped) setText(out, 'place.capped', { count }, 'result counted');
+        else setText(out, 'place.completionsCount', { count, raw: r.completions, s: () => time(r.seconds) }, 'result counted');
+        out.dataset.found = String(r.completions);
+        out.dataset.count = String(r.completions);
+        announce(out.textContent);
+      },
+      error(message) {
+        if (s.countClose !== close) return;
+        finished();
+        const why = message ? sentence(message) : t('error.network');
+        // what was found before the stop is still a lower bound
+        if (last && last.found > 0) setText(out, 'place.stoppedAfter', { why, count: found }, 'result bad');
+        else setText(out, 'place.stopped', { why }, 'result bad');
+      },
+    });
+    s.countClose = close;
+  }
+
+  /** Stops a count under way; `say` tells what it had found when it was cancelled. */
+  function stopCount(say = false) {
+    if (!s.countClose) return;
+    s.countClose();
+    s.countClose = null;
+    $('place-cancel').hidden = true;
+    $('place-count').disabled = false;
+    if (!say) return;
+    const out = $('place-count-result');
+    const count = out.dataset.found;
+    if (count && count !== '0') setText(out, 'place.cancelledAfter', { count: () => num(count) }, 'result bad');
+    else setText(out, 'common.cancelled', {}, 'result bad');
+    announce(out.textContent);
   }
 
   async function resize(ev) {
@@ -404,7 +436,7 @@ export function createPlace() {
   $('place-redo').addEventListener('click', redo);
   $('place-clear').addEventListener('click', () => commit([], { say: t('place.cleared') }));
   $('place-count').addEventListener('click', countCompletions);
-  $('place-cancel').addEventListener('click', () => s.countCtl?.abort());
+  $('place-cancel').addEventListener('click', () => stopCount(true));
   $('place-shade').addEventListener('change', render);
   for (const id of ['place-torus', 'place-super']) {
     $(id).addEventListener('change', () => {
@@ -448,7 +480,7 @@ export function createPlace() {
       save();
     },
     hide() {
-      s.countCtl?.abort();
+      stopCount();
     },
     relabel: render,
   };

@@ -1,9 +1,10 @@
 // Place: clicks, the keyboard, attacks drawn and said, completion, undo/redo, counting the
-// completions, and a permalink that restores the board.
+// completions (the running count, then the number, in both languages, on a classroom screen
+// and on a phone), and a permalink that restores the board.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { browser, open, noScriptErrors, record, shot, api } from '../lib.mjs';
+import { browser, open, noScriptErrors, record, shot, api, EXPECT } from '../lib.mjs';
 
 let b;
 let page;
@@ -107,7 +108,7 @@ test('the completions of a1 on 8x8 are counted, and the count can be cancelled',
   await click(1, 1);
   await page.click('#place-count');
   await page.locator('#place-count-result[data-count]').waitFor();
-  const expected = (await api('/api/completions?n=8&queens=a1&cap=100000')).body.completions;
+  const expected = EXPECT.completions['8 a1'];
   assert.equal(await page.locator('#place-count-result').getAttribute('data-count'), String(expected));
   assert.match(await page.locator('#place-count-result').textContent(), new RegExp(`^${expected} completions`));
   // a count that takes a while (20 queens, one preset, a cap of a million): cancel it
@@ -140,3 +141,51 @@ test('a permalink restores the board after a reload', async () => {
   await page.locator('#place-status', { hasText: '3 queens' }).waitFor();
   noScriptErrors(page);
 });
+
+// The count of completions as a class sees it: the running count while the server searches
+// (436,228 completions of a1 on 16 x 16, a few seconds), then the number, in the reader's
+// language, at 1366 x 768 (a projector) and 390 x 844 (a phone).
+const RUNNING = {
+  en: /^[\d,]+ found so far, [\d.]+\sm?s$/,
+  ru: /^Уже найдено [\d\s]+, прошло [\d,]+\sм?с$/,
+};
+const DONE = {
+  en: (k) => new RegExp(`^${k.toLocaleString('en-US')} completions: ways to finish this board \\(counted in [\\d.]+\\sm?s\\)\\.$`),
+  ru: (k) => new RegExp(`^${k.toLocaleString('ru-RU')} способов достроить эту доску \\(подсчёт занял [\\d,]+\\sм?с\\)\\.$`),
+};
+
+for (const [width, height] of [[1366, 768], [390, 844]]) {
+  for (const lang of ['en', 'ru']) {
+    test(`counting the completions shows the running count, then the number (${width} x ${height}, ${lang})`, async () => {
+      const room = await browser({ viewport: { width, height }, deviceScaleFactor: width < 500 ? 2 : 1 });
+      try {
+        const p = await open(room.context, `#/place?n=16&q=a1&lang=${lang}`);
+        await p.waitForFunction(() => document.querySelector('#place-svg')?.dataset.queens === 'a1');
+        await p.fill('#place-cap', '1000000');
+        await p.click('#place-count');
+        const out = p.locator('#place-count-result');
+        await out.scrollIntoViewIfNeeded();
+        await p.waitForFunction(() => {
+          const el = document.querySelector('#place-count-result');
+          // a second or so into the count: well on the way, well before its end
+          return el.classList.contains('counting') && Number(el.dataset.found) >= 100000;
+        });
+        const [running, found] = await out.evaluate((el) => [el.textContent, Number(el.dataset.found)]);
+        await shot(p, `place-count-running-${width}-${lang}`);
+        assert.match(running, RUNNING[lang]);
+        assert.ok(running.includes(found.toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-US')), `${running} says ${found}`);
+        const expected = EXPECT.completions['16 a1'];
+        assert.ok(found > 0 && found < expected, `a running count on the way: ${running}`);
+        await p.locator('#place-count-result[data-count]').waitFor({ timeout: 120000 });
+        assert.equal(await out.getAttribute('data-count'), String(expected));
+        assert.match(await out.textContent(), DONE[lang](expected));
+        assert.equal(await p.locator('#place-cancel').isHidden(), true);
+        await out.scrollIntoViewIfNeeded();
+        await shot(p, `place-count-done-${width}-${lang}`);
+        noScriptErrors(p);
+      } finally {
+        await room.close();
+      }
+    });
+  }
+}

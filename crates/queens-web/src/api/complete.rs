@@ -1,17 +1,27 @@
 //! `GET /api/complete` (one completion) and `GET /api/completions` (how many): the library's
 //! completion of preset queens, as `queens complete` runs it.
+//!
+//! A count of completions can take the whole time limit, so it streams like `/api/count`
+//! (the same helper, [`super::count::events_with`]): `progress` events
+//! (`{"found","done","total","elapsed"}`: the completions found so far, the branches of the
+//! search's first choice done and in all, the seconds since the start) every
+//! [`PROGRESS_EVERY`](crate::limits::PROGRESS_EVERY), then one `result`
+//! (`{"n","completions","capped","seconds"}`) or `error`. Closing the stream stops the count.
 
 use crate::error::{ApiError, ApiResult};
 use crate::heavy::Client;
 use crate::limits::COMPLETIONS_CAP;
 use crate::query::Query;
+use crate::server::Stopping;
 use crate::State;
 use axum::extract::{RawQuery, State as Shared};
+use axum::response::Response;
 use axum::Json;
 use queens::complete::{self, Instance, InstanceError, Outcome};
-use queens::Square;
+use queens::{Control, Square};
 use serde_json::{json, Value};
 use std::sync::Arc;
+use std::time::Instant;
 
 /// `{"n","status":"solved","rows","queens"}` or `{"n","status":"impossible","reason"}`.
 pub async fn get(
@@ -43,12 +53,15 @@ pub async fn get(
     }))
 }
 
-/// `{"n","completions","capped"}`: completions counted up to `cap` (default 100000).
+/// The stream of one count of completions, up to `cap` (default 100000): `progress` with the
+/// running count, then `result` `{"n","completions","capped","seconds"}`. Preset queens that
+/// attack each other have no completion: the `result` comes at once, with the `reason`.
 pub async fn count(
     client: Client,
+    stopping: Stopping,
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Response> {
     let q = Query::parse(raw.as_deref(), &["n", "queens", "cap"])?;
     let n = q.n(state.limits.max_n.completions)?;
     let presets = q.squares("queens", n)?;
@@ -56,22 +69,43 @@ pub async fn count(
     let instance = match instance(n, &presets)? {
         Ok(instance) => instance,
         Err(reason) => {
-            return Ok(Json(
-                json!({"n": n, "completions": 0, "capped": false, "reason": crate::lang::say(&reason)}),
-            ))
+            return Ok(super::count::answered(json!({
+                "n": n,
+                "completions": 0,
+                "capped": false,
+                "seconds": 0.0,
+                "reason": crate::lang::say(&reason),
+            })))
         }
     };
-    let found = state
-        .heavy
-        .run(client, move |control| {
-            Ok(complete::count_up_to(&instance, cap as u128, control)?)
-        })
-        .await?;
-    Ok(Json(json!({
-        "n": n,
-        "completions": found.count as u64,
-        "capped": found.count >= cap as u128,
-    })))
+    super::count::events_with(
+        client,
+        stopping,
+        &state,
+        move |control| Ok(complete::count_up_to(&instance, cap as u128, control)?),
+        move |found, seconds| {
+            json!({
+                "n": n,
+                "completions": found.count as u64,
+                "capped": found.count >= cap as u128,
+                "seconds": seconds,
+            })
+        },
+        progress,
+    )
+    .await
+}
+
+/// `{"found","done","total","elapsed"}`: the running count, the branches of the first choice
+/// done and in all (uneven in cost, so no time left is guessed), the seconds so far.
+fn progress(control: &Control, start: Instant) -> Value {
+    let (done, total) = control.progress();
+    json!({
+        "found": control.found(),
+        "done": done,
+        "total": total,
+        "elapsed": start.elapsed().as_secs_f64(),
+    })
 }
 
 /// The instance, or the reason it has no completion (presets that attack each other).

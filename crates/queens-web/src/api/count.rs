@@ -137,7 +137,8 @@ fn count_in_session(
 
 /// The stream of events of a long heavy job: `progress` from its control every
 /// [`PROGRESS_EVERY`], then the `result` that `answer` makes of what it returns (with its wall
-/// seconds), or an `error`; the endpoints of long counts share it.
+/// seconds), or an `error`; the endpoints of long counts share it (this one, the count of
+/// tours and the count of completions).
 pub async fn events<T: Send + 'static>(
     client: Client,
     stopping: Stopping,
@@ -149,7 +150,7 @@ pub async fn events<T: Send + 'static>(
 }
 
 /// [`events`] with the progress reported by `report` (from the control and the start).
-async fn events_with<T: Send + 'static>(
+pub async fn events_with<T: Send + 'static>(
     client: Client,
     stopping: Stopping,
     state: &State,
@@ -174,6 +175,13 @@ async fn events_with<T: Send + 'static>(
     Ok(Sse::new(events)
         .keep_alive(KeepAlive::default())
         .into_response())
+}
+
+/// The stream of an answer known before any work: its one `result` event (no permit is taken,
+/// no engine runs), as a client of [`events`] reads it.
+pub fn answered(result: Value) -> Response {
+    let events = tokio_stream::once(Ok::<_, Infallible>(event("result", result)));
+    Sse::new(events).into_response()
 }
 
 /// What else than its own end can end a count.

@@ -15,7 +15,7 @@
 //! fails when the free diagonals can no longer meet either need.
 
 use super::{Instance, Visit};
-use crate::control::Control;
+use crate::control::{Control, Finds};
 use crate::error::Error;
 
 /// The widest board this engine takes.
@@ -37,6 +37,9 @@ struct Search<'a> {
     n: usize,
     control: &'a Control,
     visit: Visit<'a>,
+    /// Completions found and not yet reported to `control`: reported every 4096 nodes and
+    /// when the search ends.
+    finds: Finds<'a>,
     queens: [u32; MAX_N],
     nodes: u64,
     top: u32,
@@ -83,6 +86,7 @@ fn run(instance: &Instance, control: &Control, visit: Visit, ordered: bool) -> R
         n,
         control,
         visit,
+        finds: Finds::new(control),
         queens: [0; MAX_N],
         nodes: 0,
         top: (n - instance.presets().len()) as u32,
@@ -121,11 +125,15 @@ impl Search<'_> {
     /// Searches below `b` with `left` queens to place; `Ok(false)` when the visitor stopped.
     fn node(&mut self, b: Board, left: u32) -> Result<bool, Error> {
         if left == 0 {
+            self.finds.one();
             return Ok((self.visit)(&self.queens[..self.n]));
         }
         self.nodes += 1;
-        if self.nodes & 0xfff == 0 && self.control.is_cancelled() {
-            return Err(Error::Cancelled);
+        if self.nodes & 0xfff == 0 {
+            self.finds.report();
+            if self.control.is_cancelled() {
+                return Err(Error::Cancelled);
+            }
         }
         // The most constrained line: (number of free squares, is a column, index, squares).
         let mut best = (u32::MAX, true, 0, 0u64);

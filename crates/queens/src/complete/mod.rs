@@ -383,13 +383,28 @@ pub fn solve(instance: &Instance, control: &Control) -> Result<Outcome, Error> {
     })
 }
 
-/// Counts every completion (with progress on `control`: the branches of the first choice).
+/// Counts every completion (with progress on `control`: the branches of the first choice, and
+/// the completions found so far, as in [`count_up_to`]).
 pub fn count(instance: &Instance, control: &Control) -> Result<Completions, Error> {
     count_up_to(instance, u128::MAX, control)
 }
 
 /// Counts completions until there are `cap` of them (then stops: the count is `cap`, and
 /// there may be more), or all of them when fewer.
+///
+/// While it runs, [`Control::found`] is the running count: the completions found so far, a
+/// few thousand nodes of search behind at most (the search adds its finds to the control in
+/// batches, never one by one). When it returns, `found` has risen by exactly the count, and
+/// [`Control::progress`] counts the branches of the first choice.
+///
+/// ```
+/// use queens::complete::{count_up_to, Instance};
+/// use queens::Control;
+///
+/// let control = Control::new();
+/// let all = count_up_to(&Instance::with_presets(8, &[]).unwrap(), 1000, &control).unwrap();
+/// assert_eq!((all.count, control.found()), (92, 92));
+/// ```
 pub fn count_up_to(
     instance: &Instance,
     cap: u128,

@@ -245,6 +245,87 @@ fn cancelling_stops_the_search() {
 }
 
 #[test]
+fn the_running_count_ends_equal_to_the_count() {
+    let a1 = Square::new(0, 0);
+    let cases = [
+        (Instance::with_presets(8, &[]).unwrap(), u128::MAX, 92),
+        (Instance::with_presets(10, &[a1]).unwrap(), u128::MAX, 64),
+        (Instance::with_presets(12, &[]).unwrap(), u128::MAX, 14_200),
+        (Instance::with_presets(12, &[]).unwrap(), 5000, 5000),
+        (Instance::with_presets(4, &[a1]).unwrap(), u128::MAX, 0),
+        // every queen preset: the one completion is the board itself
+        (
+            Instance::with_presets(
+                4,
+                &Placement::parse("2 4 1 3")
+                    .unwrap()
+                    .squares()
+                    .collect::<Vec<_>>(),
+            )
+            .unwrap(),
+            u128::MAX,
+            1,
+        ),
+        // the wide engine, past 64
+        (Instance::with_presets(66, &[]).unwrap(), 700, 700),
+    ];
+    for (instance, cap, expected) in cases {
+        let control = Control::new();
+        let c = count_up_to(&instance, cap, &control).unwrap();
+        assert_eq!(c.count, expected, "n = {}", instance.n());
+        assert_eq!(control.found() as u128, c.count, "n = {}", instance.n());
+    }
+    // the wide engine on small boards too, against the oracle
+    for n in [6, 8] {
+        let i = Instance::with_presets(n, &[]).unwrap();
+        let control = Control::new();
+        let mut visits = 0u64;
+        wide::search(&i, &control, &mut |_| {
+            visits += 1;
+            true
+        })
+        .unwrap();
+        assert_eq!(control.found(), visits);
+        assert_eq!(visits as usize, oracle(&i).len(), "n = {n}");
+    }
+}
+
+#[test]
+fn the_running_count_rises_during_the_search_and_never_runs_ahead() {
+    for (n, engine) in [
+        (
+            12,
+            bitboard::search_unordered as fn(&Instance, &Control, Visit) -> _,
+        ),
+        (12, wide::search),
+    ] {
+        let i = Instance::with_presets(n, &[]).unwrap();
+        let control = Control::new();
+        let mut visits = 0u64;
+        let mut seen_before_the_end = 0;
+        engine(&i, &control, &mut |_| {
+            let so_far = control.found();
+            // the find being visited is counted, and perhaps not yet reported
+            assert!(
+                so_far <= visits + 1,
+                "{so_far} reported at find {}",
+                visits + 1
+            );
+            seen_before_the_end = so_far;
+            visits += 1;
+            true
+        })
+        .unwrap();
+        assert_eq!(visits, 14_200);
+        assert!(
+            seen_before_the_end > 10_000,
+            "the count was seen only at {seen_before_the_end} before the end"
+        );
+        assert_eq!(control.found(), visits);
+    }
+}
+
+#[test]
 fn the_engines_meet_at_64() {
     for n in [63, 64, 65] {
         let i = generate::generate(n, 8, n as u64).unwrap();

@@ -12,7 +12,7 @@
 //! explicit stack, so boards of tens of thousands of queens need no deep recursion.
 
 use super::{Instance, Visit};
-use crate::control::Control;
+use crate::control::{Control, Finds};
 use crate::error::Error;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -165,8 +165,11 @@ pub(crate) fn search(instance: &Instance, control: &Control, visit: Visit) -> Re
     for q in instance.presets() {
         b.place(q.col as usize, q.row as usize);
     }
+    // Completions found, reported to `control` every 256 nodes and when the search ends.
+    let mut finds = Finds::new(control);
     let mut left = n - instance.presets().len();
     if left == 0 {
+        finds.one();
         visit(&b.queens);
         return Ok(0);
     }
@@ -218,10 +221,14 @@ pub(crate) fn search(instance: &Instance, control: &Control, visit: Visit) -> Re
         b.place(c, r);
         left -= 1;
         nodes += 1;
-        if nodes & 0xff == 0 && control.is_cancelled() {
-            return Err(Error::Cancelled);
+        if nodes & 0xff == 0 {
+            finds.report();
+            if control.is_cancelled() {
+                return Err(Error::Cancelled);
+            }
         }
         if left == 0 {
+            finds.one();
             if !visit(&b.queens) {
                 return Ok(nodes);
             }
