@@ -247,3 +247,52 @@ fn the_symmetric_search_finds_covers_of_twelve_and_sixteen() {
         printed_cover(n, &["--local", "--time-limit", "60"]);
     }
 }
+
+#[test]
+fn the_sat_solver_finds_a_cover_of_twenty_by_default() {
+    let (code, out, err) = run(&["cover", "20"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("SAT solver") && err.contains("mirror and half-turn"),
+        "{err}"
+    );
+    let solutions: Vec<Placement> = out.lines().map(|l| Placement::parse(l).unwrap()).collect();
+    assert_eq!(cover::check(20, &solutions), Ok(()));
+    // Another seed is another order of the formula, and still a checked cover.
+    printed_cover(16, &["--algorithm", "sat", "--seed", "2"]);
+}
+
+#[test]
+fn the_sat_solver_proves_what_has_no_cover() {
+    // No cover of 8 at all; no cover of 12 fixed by a quarter-turn.
+    let (code, out, err) = run(&["cover", "8", "--algorithm", "sat", "--turn", "none"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("proved that none exists"), "{err}");
+    let (code, _, err) = run(&["cover", "6", "--algorithm", "sat", "--turn", "half"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("fixed by the half-turn"), "{err}");
+}
+
+#[test]
+fn the_sat_solver_stops_at_the_time_limit() {
+    let (code, out, err) = run(&["cover", "36", "--algorithm", "sat", "--time-limit", "0.5"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("time limit"), "{err}");
+}
+
+#[test]
+fn algorithms_that_cannot_apply_are_refused() {
+    let (code, _, err) = run(&["cover", "20", "--algorithm", "exact"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("beyond the exact search"), "{err}");
+    let (code, _, err) = run(&["cover", "12", "--algorithm", "exact", "--seed", "3"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--seed goes with"), "{err}");
+    let (code, _, err) = run(&["cover", "41", "--algorithm", "sat"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("beyond the SAT formula"), "{err}");
+    let (code, _, err) = run(&["cover", "20", "--algorithm", "sat", "--local"]);
+    assert_eq!(code, 2, "{err}");
+}

@@ -20,6 +20,8 @@ use queens::cover::formula::Formula;
 use queens::cover::symmetric::Turn;
 use queens::cover::{self, Cover, Method};
 use queens::Control;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 
 /// What the solver answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,12 +34,16 @@ pub enum Answer {
     Stopped,
 }
 
-/// Stops the solver when the control is cancelled.
-struct Watch<'a>(&'a Control);
+/// Stops the solver when the control is cancelled, or when another solver of the same
+/// portfolio has answered.
+struct Watch<'a> {
+    control: &'a Control,
+    answered: &'a AtomicBool,
+}
 
 impl cadical::Callbacks for Watch<'_> {
     fn terminate(&mut self) -> bool {
-        self.0.is_cancelled()
+        self.control.is_cancelled() || self.answered.load(Ordering::Relaxed)
     }
 }
 
@@ -47,9 +53,59 @@ impl cadical::Callbacks for Watch<'_> {
 /// cancelled. A model that is no cover (a defect of the formula or the solver) is the fault
 /// [`queens::cover::check`] finds.
 pub fn cover(n: usize, turn: Turn, seed: u64, control: &Control) -> Result<Answer, cover::Fault> {
-    let formula = Formula::new(n, turn).shuffled(seed);
+    decide(
+        Formula::new(n, turn).shuffled(seed),
+        control,
+        &AtomicBool::new(false),
+    )
+}
+
+/// [`cover`] by a portfolio: `seeds` solvers at once, one thread each, the formula shuffled by
+/// `first`, `first + 1`, ...; the first answer stops the others. A solver's time to a model
+/// varies several-fold from one order of the formula to another (a heavy tail), so the
+/// quickest of k runs comes far sooner than one run on average. Returns the answer and the
+/// seed that gave it.
+pub fn portfolio(
+    n: usize,
+    turn: Turn,
+    first: u64,
+    seeds: usize,
+    control: &Control,
+) -> Result<(Answer, u64), cover::Fault> {
+    let formula = Formula::new(n, turn);
+    let answered = AtomicBool::new(false);
+    let answers = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for k in 0..seeds.max(1) as u64 {
+            let (formula, answered, answers) = (formula.clone(), &answered, &answers);
+            scope.spawn(move || {
+                let seed = first + k;
+                let answer = decide(formula.shuffled(seed), control, answered);
+                if !matches!(answer, Ok(Answer::Stopped)) {
+                    answered.store(true, Ordering::Relaxed);
+                }
+                if let Ok(mut list) = answers.lock() {
+                    list.push((answer, seed));
+                }
+            });
+        }
+    });
+    let mut answers = answers.into_inner().unwrap_or_default();
+    // A definite answer (or a fault) before a stop; among those, the lowest seed.
+    answers.sort_by_key(|(a, seed)| (matches!(a, Ok(Answer::Stopped)), *seed));
+    let (answer, seed) = answers.swap_remove(0);
+    Ok((answer?, seed))
+}
+
+/// Gives one formula to CaDiCaL and reads its answer.
+fn decide(
+    formula: Formula,
+    control: &Control,
+    answered: &AtomicBool,
+) -> Result<Answer, cover::Fault> {
+    let n = formula.n;
     let mut solver: cadical::Solver<Watch> = cadical::Solver::new();
-    solver.set_callbacks(Some(Watch(control)));
+    solver.set_callbacks(Some(Watch { control, answered }));
     for clause in &formula.clauses {
         solver.add_clause(clause.iter().copied());
     }
@@ -97,6 +153,18 @@ mod tests {
                 "N = {n}"
             );
         }
+    }
+
+    #[test]
+    fn a_portfolio_answers_with_the_seed_that_did() {
+        let (answer, seed) = portfolio(16, Turn::Both, 5, 2, &Control::new()).unwrap();
+        let Answer::Found(found) = answer else {
+            panic!("{answer:?}")
+        };
+        assert!([5, 6].contains(&seed));
+        assert_eq!(cover::check(16, &found.solutions), Ok(()));
+        let (answer, _) = portfolio(6, Turn::None, 1, 3, &Control::new()).unwrap();
+        assert_eq!(answer, Answer::NoneFixed);
     }
 
     #[test]

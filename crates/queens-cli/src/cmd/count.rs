@@ -164,7 +164,7 @@ impl Args {
     }
 }
 
-fn parse_threads(s: &str) -> std::result::Result<usize, String> {
+pub(crate) fn parse_threads(s: &str) -> std::result::Result<usize, String> {
     crate::input::size(s, 1, 1024)
         .map_err(|_| format!("bad thread count '{s}': expected a whole number from 1 to 1024"))
 }

@@ -64,6 +64,10 @@ pub struct Args {
     #[arg(long, short = 'a', value_enum, default_value_t = Algorithm::Auto,
           conflicts_with_all = ["count", "most", "seeds"])]
     algorithm: Algorithm,
+    /// SAT solvers run at once, each on its own order of the formula (seeds S, S + 1, ...):
+    /// the first answer wins (default: all cores)
+    #[arg(long, short = 't', value_name = "T", value_parser = super::count::parse_threads)]
+    threads: Option<usize>,
     /// Same as --algorithm tabu (any N to 64): runs until it finds a cover or the time limit
     #[arg(long, conflicts_with_all = ["count", "algorithm"])]
     local: bool,
@@ -202,7 +206,7 @@ pub fn run(args: Args) -> Result<Exit> {
             if algorithm == Algorithm::Sat { "" } else { " and then says the best it reached" }
         );
     }
-    let seed = args.seed.unwrap_or(1);
+    let mut seed = args.seed.unwrap_or(1);
     let job = Job::start(format!("cover {}", args.n), args.time_limit);
     let found = match algorithm {
         Algorithm::Tabu => {
@@ -215,12 +219,15 @@ pub fn run(args: Args) -> Result<Exit> {
             }
             found
         }
-        Algorithm::Sat => match queens_sat::cover(args.n, turn, seed, job.control()) {
-            Ok(queens_sat::Answer::Found(c)) => Some(c),
-            Ok(queens_sat::Answer::NoneFixed) => {
+        Algorithm::Sat => match sat(args.n, turn, seed, args.threads, job.control()) {
+            Ok((queens_sat::Answer::Found(c), winner)) => {
+                seed = winner;
+                Some(c)
+            }
+            Ok((queens_sat::Answer::NoneFixed, _)) => {
                 return Err(Failure::No(none_fixed(args.n, turn, job.seconds())))
             }
-            Ok(queens_sat::Answer::Stopped) => return Err(job.failure()),
+            Ok((queens_sat::Answer::Stopped, _)) => return Err(job.failure()),
             Err(fault) => {
                 return Err(Failure::Internal(format!(
                     "the SAT solver's answer for N = {} is no cover: {fault}",
@@ -239,15 +246,24 @@ pub fn run(args: Args) -> Result<Exit> {
         return Err(Failure::No(none_reason(args.n)));
     };
     debug_assert_eq!(cover::check(args.n, &found.solutions), Ok(()));
-    eprintln!(
-        "queens: {}",
-        how(args.n, &found, seconds, args.seed.unwrap_or(1))
-    );
+    eprintln!("queens: {}", how(args.n, &found, seconds, seed));
     if let Some(path) = &args.svg {
         svg::write(path, &picture(args.n, &found.solutions))?;
     }
     write(args.n, &found.solutions, format)?;
     Ok(Exit::Success)
+}
+
+/// The SAT solver's portfolio on `threads` threads (default: all cores), from `seed`.
+fn sat(
+    n: usize,
+    turn: symmetric::Turn,
+    seed: u64,
+    threads: Option<usize>,
+    control: &queens::Control,
+) -> std::result::Result<(queens_sat::Answer, u64), cover::Fault> {
+    let cores = std::thread::available_parallelism().map_or(1, |k| k.get());
+    queens_sat::portfolio(n, turn, seed, threads.unwrap_or(cores), control)
 }
 
 /// Refuses what the chosen algorithm cannot use or cannot do.
@@ -256,6 +272,12 @@ fn refuse_pointless(args: &Args, algorithm: Algorithm, beyond: bool) -> Result<(
         return Err(bad(
             "--seed goes with the SAT solver and the tabu search (--algorithm sat or tabu): \
              the construction and the exact search are deterministic",
+        ));
+    }
+    if args.threads.is_some() && algorithm != Algorithm::Sat {
+        return Err(bad(
+            "--threads goes with the SAT solver (--algorithm sat, the default for N = 0 or 1 \
+             mod 4 past 16): the other searches run on one thread",
         ));
     }
     if algorithm == Algorithm::Exact && beyond {
@@ -395,7 +417,7 @@ fn how(n: usize, found: &Cover, seconds: f64, seed: u64) -> String {
             };
             format!(
                 "a cover found by the SAT solver CaDiCaL among {among} (one variable per orbit of \
-                 square and colour), in {seconds:.2} s, seed {seed}"
+                 square and colour), in {seconds:.2} s, by the solver of seed {seed}"
             )
         }
         cover::Method::Mirror => format!(
