@@ -12,13 +12,13 @@
 //!   orbit would give a square two colours the variable is false.
 //! - The long diagonals. The two diagonals of N squares hold N different colours, so every
 //!   colour appears on each of them exactly once: a clause "at least once" per colour and long
-//!   diagonal, implied by the rest but found by no solver on its own. At N = 20 with the mirror
-//!   and the half-turn it cuts the time from 34 s to 1.6 s (BENCHMARKS.md).
+//!   diagonal, implied by the rest. Over seven orders of the formula of 20 it halved the
+//!   solver's median time (2.8 s against 5.7 s), though not on every order (BENCHMARKS.md).
 //! - The names of the colours. Renaming the colours block by block (the blocks on which G acts)
 //!   gives another cover; the formula names the colour of a1 colour 0 and no more. Full value
 //!   precedence on rank 1 (Law and Lee, CP 2004) keeps one name per cover, but the solver then
-//!   takes 50 times longer to find one (N = 20: 0.6 s against 34 s, BENCHMARKS.md): with few
-//!   names allowed, models are rarer.
+//!   took 34 s where the same order without it took 0.6 s (N = 20, BENCHMARKS.md): with one
+//!   name per cover, models are rarer.
 //!
 //! The idea of searching only among symmetric covers is Vasquez's ("On the queen graph coloring
 //! problem", 2006, HAL hal-00354882): the 454 covers of 12 all have a mirror symmetry. The
