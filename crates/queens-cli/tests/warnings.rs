@@ -35,6 +35,11 @@ fn hopeless_runs_are_announced_before_they_start() {
         line.starts_with("queens: warning: for N = 18 the tabu search may not find"),
         "{line}"
     );
+    let line = first_warning(&["cover", "28"]);
+    assert!(
+        line.starts_with("queens: warning: for N = 28 the SAT solver may not find"),
+        "{line}"
+    );
     let line = first_warning(&["complete", "64", "--preset", "a1", "--count"]);
     assert!(
         line.starts_with("queens: warning: counting the completions"),

@@ -299,11 +299,11 @@ fn refuse_pointless(args: &Args, algorithm: Algorithm, beyond: bool) -> Result<(
     Ok(())
 }
 
-/// Whether a search may run for long: the tabu search beyond 16, the SAT solver where the
-/// covers fixed by the turn are few or many (N other than 0 mod 4 past 13, or past 28).
+/// Whether a search may run for long: the tabu search beyond 10 (N not prime to 6), the SAT
+/// solver past 20 (24 takes minutes, BENCHMARKS.md) or past 13 for N other than 0 mod 4.
 fn slow(n: usize, algorithm: Algorithm) -> bool {
     match algorithm {
-        Algorithm::Sat => n > 28 || (n > 13 && !n.is_multiple_of(4)),
+        Algorithm::Sat => n > 20 || (n > 13 && !n.is_multiple_of(4)),
         _ => n > 10 && !modular::applies(n),
     }
 }
