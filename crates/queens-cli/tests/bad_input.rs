@@ -194,6 +194,13 @@ const CASES: &[(&[&str], &str)] = &[
     (&["show", "2 4 1 3", "--svg", "-"], "'-'"),
     (&["tour", "5", "--from", "a1", "--svg", "-"], "'-'"),
     (&["cover", "5", "--svg", "-"], "'-'"),
+    (&["cover", "20", "--threads", "0"], "'0'"),
+    (&["cover", "20", "--algorithm", "fast"], "'fast'"),
+    (
+        &["cover", "20", "--algorithm", "tabu", "--threads", "2"],
+        "--threads",
+    ),
+    (&["cover", "12", "--seed", "3"], "--seed"),
     (&["bench", "4", "--plot", "-"], "'-'"),
     (
         &["count", "12", "--checkpoint", "/dev/zero"],

@@ -1,6 +1,6 @@
 //! Covers of the N x N board by N disjoint solutions, found by a SAT solver: the library writes
 //! the formula ([`queens::cover::formula`]: the covers fixed by a symmetry of the board, with
-//! the long diagonals and value precedence that help a solver), CaDiCaL (A. Biere et al.,
+//! the implied clauses of the long diagonals that help a solver), CaDiCaL (A. Biere et al.,
 //! embedded through the `cadical` crate, built from its C++ source: nothing to install but a
 //! C++ compiler) decides it, and the library reads the model back and checks it.
 //!

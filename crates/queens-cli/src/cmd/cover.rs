@@ -23,7 +23,7 @@ use std::path::PathBuf;
   queens cover 8                 # none: exit 1 with the reason
   queens cover 7 --count
   queens cover 10 --most         # 8 disjoint solutions, proved the most
-  queens cover 28                # the SAT solver, among covers fixed by the mirror and half-turn
+  queens cover 20                # the SAT solver, among covers fixed by the mirror and half-turn
   queens cover 18 --time-limit 5m --seed 3   # the tabu search; exit 1 with its best
   queens cover 27 --seeds 1..100 --per-seed 10m --checkpoint n27.json   # the first open case
 
@@ -32,8 +32,8 @@ N prime to 6 is answered at once for any N (Pólya's modular solutions (2c + b) 
 none (for even N it looks first among covers made of pairs of mirror-image solutions: 12 in
 0.02 s, 14 in 0.4 s, 16 in 12 s). Other N to 40 with N = 0 or 1 mod 4 (20, 21, 24, 28, 32, ...)
 go to a SAT solver (CaDiCaL, built in) among covers fixed by the mirror and the half-turn, or
-by a quarter-turn: it finds one (20 and 24 in seconds, 28 in about a minute) or proves that
-none has that symmetry. N = 2 or 3 mod 4 (15, 18, 22, 26, 27, ...) go to a tabu search among
+by a quarter-turn, one solver per core (--threads): it finds one (20 in seconds, 24 in about
+two minutes; 28 and 32 not yet within 15 minutes) or proves that none has that symmetry. N = 2 or 3 mod 4 (15, 18, 22, 26, 27, ...) go to a tabu search among
 covers fixed by the mirror (or none), which runs until the time limit and reports the best it
 reached: covers of 15, 18, 22 and 26 are known (Vasquez 2006) but not yet found here. N = 27
 is open.")]
@@ -211,8 +211,7 @@ pub fn run(args: Args) -> Result<Exit> {
     let found = match algorithm {
         Algorithm::Tabu => {
             job.units("moves");
-            let searched =
-                cover::search_turned(args.n, turn, args.seed.unwrap_or(1), job.control());
+            let searched = cover::search_turned(args.n, turn, seed, job.control());
             let (found, best) = job.check(searched)?;
             if found.is_none() {
                 return Err(Failure::No(unfound(args.n, turn, &best, job.seconds())));

@@ -2,7 +2,8 @@
 //! as `queens cover N` finds them: the library's [`queens::cover::find`] (Pólya's modular
 //! construction when N is prime to 6, else the exact search, N up to 16), and beyond 16 for
 //! N = 0 mod 4 the SAT solver of `queens_sat` among covers fixed by the mirror and the half-turn
-//! (20 and 24 in seconds), under the heavy requests' permits and time limit.
+//! (20 in seconds; from 24 on it may need more than the time limit), under the heavy requests'
+//! permits and time limit.
 
 use crate::error::{bad, ApiError, ApiResult};
 use crate::heavy::Client;
