@@ -279,6 +279,93 @@ fn the_frontier_programme_counts_past_enumeration() {
 }
 
 #[test]
+fn a_frontier_count_stopped_goes_on_from_its_checkpoint() {
+    let dir = std::env::temp_dir().join(format!("queens-tour-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("t.save");
+    let path = save.to_str().unwrap();
+    // 6x8 closed tours (A175881: 55,488,142), saved after every cell and stopped early.
+    let stopped = [
+        "tour",
+        "6x8",
+        "--closed",
+        "--count",
+        "--checkpoint",
+        path,
+        "--checkpoint-every",
+        "0.001",
+        "--time-limit",
+        "0.3",
+    ];
+    let (code, out, err) = run(&stopped);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    let saved = std::fs::read(&save).unwrap();
+    assert!(!saved.is_empty());
+    let whole = [
+        "tour",
+        "6x8",
+        "--closed",
+        "--count",
+        "--checkpoint",
+        path,
+        "-f",
+        "json",
+    ];
+    let (code, out, err) = run(&whole);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "{\"rows\":6,\"cols\":8,\"closed_tours\":55488142,\"closed_tours_directed\":110976284}\n"
+    );
+    // Another board, a damaged file, a folder: refused, the file left as it was.
+    // A bit of the last state's count (the 8 bytes before the check word of the last 8).
+    let mut damaged = saved.clone();
+    let last = damaged.len() - 12;
+    damaged[last] ^= 1;
+    std::fs::write(&save, &damaged).unwrap();
+    for (args, why) in [
+        (whole.to_vec(), "check word does not match"),
+        (
+            ["tour", "6x9", "--closed", "--count", "--checkpoint", path].to_vec(),
+            "closed tours on 6x8, not this one",
+        ),
+        (
+            [
+                "tour",
+                "6x8",
+                "--closed",
+                "--count",
+                "--checkpoint",
+                dir.to_str().unwrap(),
+            ]
+            .to_vec(),
+            "not a regular file",
+        ),
+        (
+            ["tour", "6x8", "--count", "--checkpoint", path].to_vec(),
+            "give --closed, or --from",
+        ),
+        (
+            ["tour", "5", "--closed", "--count", "--checkpoint", path].to_vec(),
+            "counted by enumeration",
+        ),
+        (
+            ["tour", "5", "--from", "a1", "--checkpoint", path].to_vec(),
+            "use it with --count",
+        ),
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            out.is_empty() && err.contains(why) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+    assert_eq!(std::fs::read(&save).unwrap(), damaged);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn counts_beyond_reach_say_what_applies() {
     for (args, why) in [
         (vec!["tour", "13x13", "--count"], "a side of at most 12"),

@@ -1,15 +1,29 @@
 //! Times the frontier count of knight's tours. `frontier all40` counts every board with both
 //! sides from 3 to 12 and at most 40 squares, paths and cycles (the benchmark of OEIS A390833
-//! and A392000); `frontier RxC closed|open ...` counts the boards named.
+//! and A392000); `frontier RxC closed|open ...` counts the boards named. With `FRONTIER_CELLS`
+//! set in the environment it prints the states held after every cell.
 
 use queens::control::Control;
-use queens::tour::frontier::{count, Kind};
+use queens::tour::frontier::{count, Kind, Step};
 use queens::tour::Board;
 use std::time::Instant;
 
 fn run(board: Board, kind: Kind) -> u128 {
     let start = Instant::now();
-    let out = count(board, kind, None, &Control::new(), &mut |_| {}).expect("count");
+    let verbose = std::env::var_os("FRONTIER_CELLS").is_some();
+    let mut each = |st: Step| {
+        if verbose {
+            eprintln!(
+                "  cell {}/{}: {} states, {} MB, {:.1} s",
+                st.cell,
+                st.cells,
+                st.states,
+                st.bytes >> 20,
+                start.elapsed().as_secs_f64()
+            );
+        }
+    };
+    let out = count(board, kind, None, &Control::new(), &mut each).expect("count");
     let peak = out.states.iter().max().copied().unwrap_or(0);
     let sum: usize = out.states.iter().sum();
     eprintln!("  {sum} states over all cells");

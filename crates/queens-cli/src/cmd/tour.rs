@@ -6,12 +6,14 @@ use crate::input;
 use crate::input::lines::{read_text, MAX_PLACEMENT_LINE};
 use crate::job::Job;
 use crate::output::{svg, Out};
+use crate::parts::tour_save;
 use queens::square::file_name;
 use queens::tour::{self, count, divide, frontier, Board, FindError, Method, Tour};
 use queens::Square;
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// How to find the tour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -73,6 +75,7 @@ pub enum Format {
   queens tour 6 --from a1 --count
   queens tour 6 --closed --count
   queens tour 8 --closed --count --memory 16G   # the frontier programme
+  queens tour 8 --closed --count --checkpoint t8.save   # Ctrl-C, then the same command resumes
   queens tour 8 --from a1 | queens tour --check
   queens tour --check --board 8 a1 b3 c5      # a partial path on 8x8")]
 pub struct Args {
@@ -105,6 +108,13 @@ pub struct Args {
     /// (default: half the memory available)
     #[arg(long, value_name = "SIZE", value_parser = crate::input::memory)]
     memory: Option<u64>,
+    /// With --count by the frontier programme (--closed, or --from): save the count to FILE
+    /// between cells, every --checkpoint-every; the same command resumes from it
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// With --checkpoint: how often to save, seconds or with a unit (90s, 5m; default 10m)
+    #[arg(long, value_name = "SECONDS", value_parser = input::seconds, requires = "checkpoint")]
+    checkpoint_every: Option<f64>,
     /// Output format (a count: text, or json)
     #[arg(long, short = 'f', value_enum)]
     format: Option<Format>,
@@ -121,7 +131,7 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", value_parser = input::seconds)]
     time_limit: Option<f64>,
     /// Verify a tour given in any output format (exit 1 if it is not one)
-    #[arg(long, conflicts_with_all = ["count", "from", "svg", "algorithm", "stats", "memory", "time_limit"])]
+    #[arg(long, conflicts_with_all = ["count", "from", "svg", "algorithm", "stats", "memory", "time_limit", "checkpoint"])]
     check: bool,
     /// With --check: the board of a partial path (N or MxN); the path need not cover it
     #[arg(long, value_name = "N|MxN", value_parser = parse_board)]
@@ -195,6 +205,9 @@ fn format(args: &Args) -> Format {
 fn find_tour(args: &Args, board: Board, from: Square) -> Result<Exit> {
     if args.memory.is_some() {
         return Err(bad("--memory bounds a count: use it with --count"));
+    }
+    if args.checkpoint.is_some() {
+        return Err(bad("--checkpoint saves a count: use it with --count"));
     }
     let Some(method) = args.algorithm.unwrap_or(Algorithm::Auto).method() else {
         return Err(bad(
@@ -353,9 +366,7 @@ fn counter(args: &Args, board: Board) -> Result<Algorithm> {
 fn check_memory(board: Board, kind: frontier::Kind, budget: Option<u64>) -> Result<()> {
     let Some(budget) = budget else { return Ok(()) };
     let states = frontier::typical_peak_states(board, kind);
-    // Two tables (this cell's and the next), each at most three quarters full, in slots of a
-    // power of two: about 3 slots a state at worst, 2 at best.
-    let want = states.saturating_mul(2 * frontier::BYTES_PER_STATE);
+    let want = frontier::typical_peak_bytes(board, kind);
     if want > budget {
         return Err(bad(format!(
             "counting tours on {board} by the frontier programme takes about {} states at its peak, about {} of memory, beyond the budget of {}: give --memory {}G or more",
@@ -366,6 +377,44 @@ fn check_memory(board: Board, kind: frontier::Kind, budget: Option<u64>) -> Resu
         )));
     }
     Ok(())
+}
+
+/// Why a frontier count stopped: the library's reason, or the checkpoint's file.
+enum Fail {
+    Lib(frontier::FrontierError),
+    Cli(Failure),
+}
+
+/// One frontier count, saved to and resumed from `--checkpoint` when it is given.
+fn frontier_count(
+    args: &Args,
+    board: Board,
+    kind: frontier::Kind,
+    budget: Option<u64>,
+    control: &queens::Control,
+    progress: &mut dyn FnMut(frontier::Step),
+) -> std::result::Result<u128, Fail> {
+    let Some(path) = &args.checkpoint else {
+        return frontier::count(board, kind, budget, control, progress)
+            .map(|o| o.count)
+            .map_err(Fail::Lib);
+    };
+    let mut resume = tour_save::open(path).map_err(Fail::Cli)?;
+    let every = Duration::from_secs_f64(args.checkpoint_every.unwrap_or(600.0));
+    let mut saver = tour_save::Saver::new(path, every);
+    let mut save = |snap: &dyn frontier::Snapshot| saver.save(snap);
+    let saving = frontier::Saving {
+        save: &mut save,
+        resume: resume.as_mut().map(|r| r as &mut dyn std::io::Read),
+    };
+    match frontier::count_saving(board, kind, budget, control, progress, saving) {
+        Ok(o) => Ok(o.count),
+        Err(frontier::FrontierError::Checkpoint(why)) => {
+            Err(Fail::Cli(tour_save::refused(path, &why)))
+        }
+        Err(frontier::FrontierError::Save(why)) => Err(Fail::Cli(tour_save::unwritten(path, &why))),
+        Err(e) => Err(Fail::Lib(e)),
+    }
 }
 
 /// A count's result in JSON: every count a plain decimal number, however large.
@@ -396,6 +445,7 @@ struct EveryRecord {
 fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> {
     refuse_with_count(args)?;
     let algorithm = counter(args, board)?;
+    check_checkpoint(args, algorithm, from)?;
     let budget = args.memory.or_else(crate::cmd::count_plan::default_memory);
     if algorithm == Algorithm::Frontier {
         let kind = match (args.closed, from) {
@@ -421,12 +471,18 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
             crate::cmd::count_estimate::bytes(st.bytes)
         ))
     };
-    let frontier_stop = |e: frontier::FrontierError| match e {
-        frontier::FrontierError::Stopped(inner) => job.check::<()>(Err(inner)).unwrap_err(),
+    let frontier_failure = |e: frontier::FrontierError| match e {
         e @ frontier::FrontierError::OverBudget { .. } => {
             Failure::No(format!("{e}: give a larger --memory"))
         }
         other => Failure::No(other.to_string()),
+    };
+    let frontier_stop = |e: Fail| match e {
+        Fail::Cli(f) => f,
+        Fail::Lib(frontier::FrontierError::Stopped(inner)) => {
+            job.check::<()>(Err(inner)).unwrap_err()
+        }
+        Fail::Lib(e) => frontier_failure(e),
     };
     let stop = |e: queens::Error| job.check::<()>(Err(e)).unwrap_err();
     let mut out = Out::stdout();
@@ -435,7 +491,8 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
         let undirected: u128 = if tour::existence(board, Square::new(0, 0), true).is_err() {
             0
         } else if algorithm == Algorithm::Frontier {
-            frontier::count(
+            frontier_count(
+                args,
                 board,
                 frontier::Kind::Closed,
                 budget,
@@ -443,7 +500,6 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
                 &mut progress,
             )
             .map_err(frontier_stop)?
-            .count
         } else {
             count::closed(board, control).map_err(stop)? as u128
         };
@@ -461,7 +517,8 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
         let n: u128 = if tour::existence(board, s, false).is_err() {
             0
         } else if algorithm == Algorithm::Frontier {
-            frontier::count(
+            frontier_count(
+                args,
                 board,
                 frontier::Kind::From(s),
                 budget,
@@ -469,7 +526,6 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
                 &mut progress,
             )
             .map_err(frontier_stop)?
-            .count
         } else {
             count::open_from(board, s, control).map_err(stop)? as u128
         };
@@ -486,7 +542,7 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
     } else {
         let counts: Vec<u128> = if algorithm == Algorithm::Frontier {
             frontier::open_from_every(board, budget, control, &mut progress)
-                .map_err(frontier_stop)?
+                .map_err(|e| frontier_stop(Fail::Lib(e)))?
         } else {
             count::open_from_every(board, control)
                 .map_err(stop)?
@@ -534,6 +590,26 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
 }
 
 /// What has no effect on a count is refused, with the reason.
+/// `--checkpoint` saves one frontier count: refused with the enumeration and with the open
+/// tours from every square (one count per square).
+fn check_checkpoint(args: &Args, algorithm: Algorithm, from: Option<Square>) -> Result<()> {
+    let Some(path) = &args.checkpoint else {
+        return Ok(());
+    };
+    let p = path.display();
+    if algorithm != Algorithm::Frontier {
+        return Err(bad(format!(
+            "--checkpoint '{p}' saves a count of the frontier programme, and this one is counted by enumeration (it takes seconds to minutes): leave --checkpoint out, or give --algorithm frontier"
+        )));
+    }
+    if !args.closed && from.is_none() {
+        return Err(bad(format!(
+            "--checkpoint '{p}' saves one count: give --closed, or --from SQUARE (the open tours from every square are one count a square)"
+        )));
+    }
+    Ok(())
+}
+
 fn refuse_with_count(args: &Args) -> Result<()> {
     if args.svg.is_some() {
         return Err(bad(

@@ -1,8 +1,10 @@
 //! The files of a count split into parts: the checkpoint of a resumable count
-//! ([`checkpoint`]) and the result of one share of a cluster job ([`shard`]).
+//! ([`checkpoint`]) and the result of one share of a cluster job ([`shard`]); and the saved
+//! state of a frontier count of knight's tours ([`tour_save`]).
 
 pub mod checkpoint;
 pub mod shard;
+pub mod tour_save;
 
 use crate::exit::{bad, Failure, Result};
 use crate::input::io_reason;

@@ -149,7 +149,7 @@ pub async fn count_stream(
         true => frontier::Kind::Closed,
         false => frontier::Kind::From(from),
     };
-    let need = frontier::typical_peak_states(board, kind).saturating_mul(frontier::BYTES_PER_STATE);
+    let need = frontier::typical_peak_bytes(board, kind);
     if need > TOUR_COUNT_BYTES {
         return Err(bad(format!(
             "board {board}: its count would hold about {} MiB of states, more than the {} MiB a count may take here (the command line, queens tour --count, takes a --memory budget)",

@@ -44,7 +44,7 @@ pub async fn get(
         true => 0,
         false => frontier::typical_peak_states(board, kind),
     };
-    let bytes = states.saturating_mul(frontier::BYTES_PER_STATE);
+    let bytes = states.saturating_mul(frontier::bytes_per_state(board));
     let seconds = states as f64 * board.square_count() as f64 * SECONDS_PER_STATE_CELL;
     let limit = state.limits.time_limit.as_secs_f64();
     Ok(Json(json!({

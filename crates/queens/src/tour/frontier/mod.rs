@@ -24,12 +24,20 @@
 //!
 //! States whose window holds a cell that can no longer reach degree 2 (too few neighbours not
 //! yet full, the extra vertex counted once) are dropped at once. A state is packed 4 bits a
-//! cell: in a `u64` for a shorter side of at most 7 (15 cells), else in a `u128` (at most 25
-//! cells: shorter side up to [`MAX_ROWS`]). Counts are `u64` until one would overflow, `u128`
-//! from that cell on, and a count past `u128` is refused ([`FrontierError::Overflow`]).
+//! cell: in a `u64` for a shorter side of at most 7 (15 cells), in a `u64` by pairs of cells
+//! for 8 (17 cells, [`table::Dense`]), else in a `u128` (at most 25 cells: shorter side up to
+//! [`MAX_ROWS`]). Counts are `u64` while the sum of all of them, times the most states one
+//! state leads to, fits 64 bits (so that none can overflow), `u128` from that cell on, and a
+//! count past `u128` is refused ([`FrontierError::Overflow`]). The states between two cells are
+//! held as dense arrays and filled, by every thread of the pool, into tables split by hash
+//! ([`parts`]): about 26 bytes a state at the peak instead of two tables' 37.
 
+mod parts;
+mod save;
 mod state;
 mod table;
+
+pub use save::{Snapshot, MAGIC};
 
 use super::Board;
 use crate::control::Control;
@@ -37,8 +45,13 @@ use crate::control::Control;
 use crate::cpu::{enable, Bmi};
 use crate::square::Square;
 use crate::symmetry::Symmetry;
+use parts::{Chunks, Parts, GATHER};
+use rayon::prelude::*;
 use state::{Cells, Joined, EMPTY, FULL};
-use table::{Count, Key, Table};
+use std::io::Read;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use table::{Count, Dense, Key, Table};
 use thiserror::Error;
 
 /// The longest shorter side the packed states hold.
@@ -76,9 +89,27 @@ pub enum FrontierError {
     #[error("the count of tours on {board} passes 2^128, more than the frontier count holds")]
     #[allow(missing_docs)] // the field is named in the message
     Overflow { board: Board },
+    /// A saved count that cannot be resumed.
+    #[error("the saved count cannot be resumed: {0}")]
+    Checkpoint(String),
+    /// The count could not be saved.
+    #[error("the count could not be saved: {0}")]
+    Save(String),
     /// The control was cancelled.
     #[error(transparent)]
     Stopped(#[from] crate::Error),
+}
+
+/// What a count calls after every cell with the count so far: it writes it (through
+/// [`Snapshot::write_to`]) when it chooses to.
+pub type Save<'a> = &'a mut dyn FnMut(&dyn Snapshot) -> std::io::Result<()>;
+
+/// How a count saves itself between cells, and where it resumes.
+pub struct Saving<'a> {
+    /// Called after every cell.
+    pub save: Save<'a>,
+    /// A saved count of the same board and kind to go on from.
+    pub resume: Option<&'a mut dyn Read>,
 }
 
 /// What a finished count found and what it took.
@@ -399,7 +430,21 @@ pub fn count(
     control: &Control,
     step: &mut dyn FnMut(Step),
 ) -> Result<Outcome, FrontierError> {
-    count_with(board, kind, memory, control, step, true)
+    count_with(board, kind, memory, control, step, true, None)
+}
+
+/// [`count`], saving itself between cells as `saving` asks, and going on from a saved count
+/// if it gives one (which must be of the same board and kind: anything else is refused,
+/// [`FrontierError::Checkpoint`]).
+pub fn count_saving(
+    board: Board,
+    kind: Kind,
+    memory: Option<u64>,
+    control: &Control,
+    step: &mut dyn FnMut(Step),
+    saving: Saving,
+) -> Result<Outcome, FrontierError> {
+    count_with(board, kind, memory, control, step, true, Some(saving))
 }
 
 /// [`count`], with counts of 64 bits first if `narrow`, else of 128 bits from the start.
@@ -410,6 +455,7 @@ fn count_with(
     control: &Control,
     step: &mut dyn FnMut(Step),
     narrow: bool,
+    saving: Option<Saving>,
 ) -> Result<Outcome, FrontierError> {
     check(board)?;
     let geo = Geometry::new(board);
@@ -430,8 +476,15 @@ fn count_with(
             _ => None,
         },
     };
+    let (save, resume) = match saving {
+        Some(s) => (Some(s.save), s.resume),
+        None => (None, None),
+    };
     let mut run = Run {
         board,
+        kind,
+        save,
+        resume,
         rules,
         budget: memory.unwrap_or(u64::MAX),
         control,
@@ -447,6 +500,8 @@ fn count_with(
     // The window's codes and the extra vertex's degree in 64 bits when they fit.
     if 4 * geo.width() + 2 <= 64 {
         run.sweep::<u64>(narrow)?;
+    } else if geo.width() == 17 {
+        run.sweep::<Dense>(narrow)?;
     } else {
         run.sweep::<u128>(narrow)?;
     }
@@ -457,12 +512,12 @@ fn count_with(
     })
 }
 
-/// Where a sweep stopped for wider counts: the cell, and the states before it.
-type Resume<K, C> = (usize, Table<K, C>);
-
 /// One count under way.
-struct Run<'a> {
+struct Run<'a, 's> {
     board: Board,
+    kind: Kind,
+    save: Option<Save<'s>>,
+    resume: Option<&'s mut dyn Read>,
     rules: Rules<'a>,
     budget: u64,
     control: &'a Control,
@@ -471,7 +526,7 @@ struct Run<'a> {
     total: u128,
     /// States held after each cell done.
     held: Vec<usize>,
-    /// The most bytes the tables held at once.
+    /// The most bytes the states held at once.
     peak: u64,
     /// The bit-count instructions, when the CPU has them.
     #[cfg(target_arch = "x86_64")]
@@ -480,46 +535,113 @@ struct Run<'a> {
     bmi: Option<()>,
 }
 
-impl Run<'_> {
-    /// The whole sweep with keys `K`: counts of 64 bits, and of 128 bits from the cell where
-    /// one would overflow on.
+/// The most states one state leads to in one cell (two edges of five: ten), with room.
+const FAN_OUT: u128 = 16;
+
+impl Run<'_, '_> {
+    /// The whole sweep with keys `K`: counts of 64 bits while the sum of all the counts held
+    /// times [`FAN_OUT`] fits them (then no count of the next cell can overflow), of 128 bits
+    /// from the cell where it might not.
     fn sweep<K: Key>(&mut self, narrow: bool) -> Result<(), FrontierError> {
-        let mut start: Table<K, u64> = Table::with_room(1);
-        start.add(K::from_wide(0), 1);
-        start.flush();
-        let (i, now) = match narrow {
-            false => (0, start),
-            true => match self.cells(0, start)? {
-                None => return Ok(()),
-                Some(at) => at,
-            },
+        let start = match self.resume.take() {
+            Some(r) => Some(self.load::<K>(r)?),
+            None => None,
         };
-        let wide: Table<K, u128> = now.convert().expect("64-bit counts fit 128 bits");
-        match self.cells(i, wide)? {
+        let (first, wide) = match start {
+            Some(Loaded::Wide(i, now)) => (i, now),
+            Some(Loaded::Narrow(i, now)) => match self.cells(i, now)? {
+                None => return Ok(()),
+                Some((i, now)) => (i, now.widen()),
+            },
+            None if narrow => match self.cells(0, Chunks::<K, u64>::one(K::from_wide(0), 1))? {
+                None => return Ok(()),
+                Some((i, now)) => (i, now.widen()),
+            },
+            None => (0, Chunks::one(K::from_wide(0), 1u128)),
+        };
+        match self.cells(first, wide)? {
             None => Ok(()),
             Some(_) => Err(FrontierError::Overflow { board: self.board }),
         }
     }
 
+    /// A saved count read back: its record, and its states with the counts it saved them in.
+    fn load<K: Key>(&mut self, r: &mut dyn Read) -> Result<Loaded<K>, FrontierError> {
+        let geo = self.rules.geo;
+        let mut reader = save::Reader {
+            r,
+            check: Default::default(),
+        };
+        let key_bytes = std::mem::size_of::<K>();
+        let h = reader.header(self.board, self.kind, geo.cells(), key_bytes)?;
+        let bytes = h
+            .states
+            .saturating_mul((key_bytes + h.count_bytes as usize) as u64);
+        if bytes > self.budget {
+            return Err(FrontierError::OverBudget {
+                board: self.board,
+                budget: self.budget,
+                cell: h.cell,
+                cells: geo.cells(),
+                states: h.states.try_into().unwrap_or(usize::MAX),
+            });
+        }
+        (self.total, self.held, self.peak) = (h.total, h.held, h.peak);
+        let states = h.states as usize;
+        let width = geo.width();
+        let extra = self.rules.extra;
+        fn read<K: Key, C: Count>(
+            reader: &mut save::Reader,
+            states: usize,
+            ok: impl Fn(K) -> bool,
+        ) -> Result<Chunks<K, C>, FrontierError> {
+            let mut chunks = Vec::new();
+            let mut left = states;
+            while left > 0 {
+                let take = left.min(1 << 21);
+                let mut chunk = Vec::with_capacity(take);
+                for _ in 0..take {
+                    let (k, c) = reader.state::<K, C>()?;
+                    if !ok(k) {
+                        return Err(save::damaged("it holds a state no count makes"));
+                    }
+                    chunk.push((k, c));
+                }
+                chunks.push(chunk);
+                left -= take;
+            }
+            Ok(Chunks::from_chunks(chunks))
+        }
+        let ok = |k: K| {
+            k != K::NONE && K::from_wide(k.wide()) == k && state::sound(k.wide(), width, extra)
+        };
+        let loaded = if h.count_bytes == 8 {
+            Loaded::Narrow(h.cell, read::<K, u64>(&mut reader, states, ok)?)
+        } else {
+            Loaded::Wide(h.cell, read::<K, u128>(&mut reader, states, ok)?)
+        };
+        reader.finish()?;
+        Ok(loaded)
+    }
+
     /// The cells from `first` on, `now` the states before it; the cell and the states before
-    /// it if a count of that cell overflows `C`.
+    /// it if the counts of that cell might overflow `C`.
     fn cells<K: Key, C: Count>(
         &mut self,
         first: usize,
-        mut now: Table<K, C>,
+        mut now: Chunks<K, C>,
     ) -> Result<Option<Resume<K, C>>, FrontierError> {
         let n = self.rules.geo.cells();
-        let mut next = Table::with_room(1);
         for i in first..n {
-            let closed = self.cell(i, &now, &mut next)?;
-            if next.overflowed() {
+            if C::from_wide(now.sum().saturating_mul(FAN_OUT)).is_none() {
                 return Ok(Some((i, now)));
             }
+            let (next, closed) = self.cell(i, now)?;
             self.total = self
                 .total
                 .checked_add(closed)
                 .ok_or(FrontierError::Overflow { board: self.board })?;
-            std::mem::swap(&mut now, &mut next);
+            now = next;
             self.held.push(now.len());
             self.control.advance(1);
             (self.step)(Step {
@@ -531,81 +653,218 @@ impl Run<'_> {
             if self.control.is_cancelled() {
                 return Err(crate::Error::Cancelled.into());
             }
+            if let Some(save) = &mut self.save {
+                let (tag, from) = save::kind_tag(self.board, self.kind);
+                let snap = Snap {
+                    header: save::Header {
+                        board: self.board,
+                        kind_tag: tag,
+                        from,
+                        cell: i + 1,
+                        total: self.total,
+                        peak: self.peak,
+                        held: self.held.clone(),
+                        key_bytes: std::mem::size_of::<K>() as u8,
+                        count_bytes: std::mem::size_of::<C>() as u8,
+                        states: now.len() as u64,
+                    },
+                    cells: n,
+                    now: &now,
+                };
+                save(&snap).map_err(|e| FrontierError::Save(e.to_string()))?;
+            }
         }
         Ok(None)
     }
 
-    /// Cell `i`: the states of `now` moved into `next`; returns the tours closed.
+    /// Cell `i`: the states of `now` moved into the next cell's, by as many threads as the
+    /// pool has (and the states' chunks allow); returns those and the tours closed.
     fn cell<K: Key, C: Count>(
         &mut self,
         i: usize,
-        now: &Table<K, C>,
-        next: &mut Table<K, C>,
-    ) -> Result<u128, FrontierError> {
-        let (board, budget, cells) = (self.board, self.budget, self.rules.geo.cells());
-        let over = |next: &Table<K, C>| FrontierError::OverBudget {
-            board,
-            budget,
+        now: Chunks<K, C>,
+    ) -> Result<(Chunks<K, C>, u128), FrontierError> {
+        let states = now.len();
+        // An eighth of the states to start with: a part grows (a copy of its own states only)
+        // when it must, to what it will hold at the rate so far, while a table sized to the
+        // states before would take its whole room beside them at once.
+        let parts = Parts::new((states >> 16).clamp(1, 256), states / 8, states);
+        let held = AtomicU64::new(now.bytes());
+        let over = |states: usize| FrontierError::OverBudget {
+            board: self.board,
+            budget: self.budget,
             cell: i,
-            cells,
-            states: now.len() + next.len(),
+            cells: self.rules.geo.cells(),
+            states,
         };
-        next.reset(now.len() + now.len() / 4);
-        if now.bytes() + next.bytes() > self.budget {
-            return Err(over(next));
+        if now.bytes() + parts.bytes() > self.budget {
+            return Err(over(states));
         }
-        let closed = match self.bmi {
-            // SAFETY: `expand_bmi` is built for the features of its token (`enable!`), and a
-            // token exists only when the CPU has them (`crate::cpu`).
-            #[cfg(target_arch = "x86_64")]
-            Some(t) => unsafe { self.expand_bmi(t, i, now, next, &over) },
-            _ => self.expand(i, now, next, &over),
-        }?;
-        next.flush();
-        self.peak = self.peak.max(now.bytes() + next.bytes());
-        Ok(closed)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    enable! { Bmi:
-    /// [`Run::expand`] built with the bit-count instructions.
-    fn expand_bmi<K: Key, C: Count>(
-        &mut self,
-        _t: Bmi,
-        i: usize,
-        now: &Table<K, C>,
-        next: &mut Table<K, C>,
-        over: &dyn Fn(&Table<K, C>) -> FrontierError,
-    ) -> Result<u128, FrontierError> {
-        self.expand(i, now, next, over)
-    }
-    }
-
-    /// The moves of cell `i` from every state of `now` into `next`; returns the tours closed.
-    #[inline(always)]
-    fn expand<K: Key, C: Count>(
-        &mut self,
-        i: usize,
-        now: &Table<K, C>,
-        next: &mut Table<K, C>,
-        over: &dyn Fn(&Table<K, C>) -> FrontierError,
-    ) -> Result<u128, FrontierError> {
-        let width = self.rules.geo.width();
-        let overflow = FrontierError::Overflow { board: self.board };
+        let chunks = now.into_chunks();
+        let threads = rayon::current_num_threads().min(chunks.len()).max(1);
+        let work = Work {
+            rules: &self.rules,
+            i,
+            queue: Mutex::new(chunks),
+            parts,
+            held,
+            peak: AtomicU64::new(0),
+            budget: self.budget,
+            control: self.control,
+        };
+        let bmi = self.bmi;
+        let results: Vec<Result<u128, Stop>> = (0..threads)
+            .into_par_iter()
+            .map(|_| match bmi {
+                // SAFETY: `work_bmi` is built for the features of its token (`enable!`), and
+                // a token exists only when the CPU has them (`crate::cpu`).
+                #[cfg(target_arch = "x86_64")]
+                Some(t) => unsafe { work_bmi(t, &work) },
+                _ => work.run(),
+            })
+            .collect();
+        self.peak = self.peak.max(work.peak.load(Ordering::Relaxed));
         let mut closed = 0u128;
-        for (key, ways) in now.iter() {
-            if next.full() {
-                if now.bytes() + next.bytes_after_growth() > self.budget {
-                    return Err(over(next));
+        for r in results {
+            let more = match r {
+                Ok(c) => c,
+                Err(Stop::Budget) => return Err(over(states + work.parts_len())),
+                Err(Stop::Overflow) => return Err(FrontierError::Overflow { board: self.board }),
+                Err(Stop::Cancelled) => return Err(crate::Error::Cancelled.into()),
+            };
+            closed = closed
+                .checked_add(more)
+                .ok_or(FrontierError::Overflow { board: self.board })?;
+        }
+        if work.parts.overflowed() {
+            return Err(FrontierError::Overflow { board: self.board });
+        }
+        Ok((work.parts.into_chunks(), closed))
+    }
+}
+
+/// Where a sweep stops for wider counts: the cell, and the states before it.
+type Resume<K, C> = (usize, Chunks<K, C>);
+
+/// A saved count read back, with the counts it was saved in.
+enum Loaded<K> {
+    Narrow(usize, Chunks<K, u64>),
+    Wide(usize, Chunks<K, u128>),
+}
+
+/// A count between two cells, to be saved.
+struct Snap<'a, K, C> {
+    header: save::Header,
+    cells: usize,
+    now: &'a Chunks<K, C>,
+}
+
+impl<K: Key, C: Count> Snapshot for Snap<'_, K, C> {
+    fn cell(&self) -> (usize, usize) {
+        (self.header.cell, self.cells)
+    }
+    fn states(&self) -> usize {
+        self.now.len()
+    }
+    fn write_to(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let mut out = save::Checked {
+            w,
+            check: Default::default(),
+        };
+        out.header(&self.header)?;
+        for &(k, c) in self.now.iter() {
+            out.state(k, c)?;
+        }
+        out.finish()
+    }
+}
+
+/// Why a thread of a cell stopped early.
+enum Stop {
+    Budget,
+    Overflow,
+    Cancelled,
+}
+
+/// One cell's work, shared by its threads: the chunks of states still to read, the parts
+/// being written.
+struct Work<'a, K, C> {
+    rules: &'a Rules<'a>,
+    i: usize,
+    queue: Mutex<Vec<Vec<(K, C)>>>,
+    parts: Parts<K, C>,
+    /// Bytes of the chunks not yet freed.
+    held: AtomicU64,
+    peak: AtomicU64,
+    budget: u64,
+    control: &'a Control,
+}
+
+#[cfg(target_arch = "x86_64")]
+enable! { Bmi:
+/// [`Work::run`] built with the bit-count instructions.
+fn work_bmi<K: Key, C: Count>(_t: Bmi, work: &Work<K, C>) -> Result<u128, Stop> {
+    work.run()
+}
+}
+
+impl<K: Key, C: Count> Work<'_, K, C> {
+    /// States held in the parts (after a stop, for the message).
+    fn parts_len(&self) -> usize {
+        self.parts.bytes() as usize / Table::<K, C>::SLOT_BYTES as usize * 7 / 8
+    }
+
+    /// Whether the parts may grow to `bytes` beside the chunks not yet read.
+    fn room(&self, bytes: u64) -> bool {
+        let total = bytes + self.held.load(Ordering::Relaxed);
+        self.peak.fetch_max(total, Ordering::Relaxed);
+        total <= self.budget
+    }
+
+    /// One thread: chunks taken from the queue until it is empty, the moves of their states
+    /// gathered by part and stored; returns the tours closed.
+    #[inline(always)]
+    fn run(&self) -> Result<u128, Stop> {
+        let width = self.rules.geo.width();
+        let mut gather: Vec<Vec<(K, C)>> = (0..self.parts.count())
+            .map(|_| Vec::with_capacity(GATHER))
+            .collect();
+        let mut closed = 0u128;
+        let mut failed = false;
+        self.room(self.parts.bytes());
+        loop {
+            let chunk = self.queue.lock().expect("never poisoned").pop();
+            let Some(chunk) = chunk else { break };
+            for (done, &(key, ways)) in chunk.iter().enumerate() {
+                let cells = Cells::unpack(key.wide(), width);
+                let tours = moves(self.rules, &cells, self.i, |k| {
+                    let k = K::from_wide(k);
+                    let p = self.parts.part_of(k);
+                    gather[p].push((k, ways));
+                    if gather[p].len() == GATHER {
+                        failed |= !self.parts.store(p, &gather[p], |b| self.room(b));
+                        gather[p].clear();
+                    }
+                });
+                if failed {
+                    return Err(Stop::Budget);
                 }
-                next.grow();
-                self.peak = self.peak.max(now.bytes() + next.bytes());
+                if tours > 0 {
+                    let more = ways.wide().checked_mul(tours).ok_or(Stop::Overflow)?;
+                    closed = closed.checked_add(more).ok_or(Stop::Overflow)?;
+                }
+                if done % 65536 == 65535 && self.control.is_cancelled() {
+                    return Err(Stop::Cancelled);
+                }
             }
-            let cells = Cells::unpack(key.wide(), width);
-            let tours = moves(&self.rules, &cells, i, |k| next.add(K::from_wide(k), ways));
-            if tours > 0 {
-                let more = ways.wide().checked_mul(tours).ok_or(overflow.clone())?;
-                closed = closed.checked_add(more).ok_or(overflow.clone())?;
+            let freed = chunk.len() as u64 * Table::<K, C>::SLOT_BYTES;
+            self.parts.read(chunk.len());
+            drop(chunk);
+            self.held.fetch_sub(freed, Ordering::Relaxed);
+        }
+        for (p, g) in gather.iter().enumerate() {
+            if !self.parts.store(p, g, |b| self.room(b)) {
+                return Err(Stop::Budget);
             }
         }
         Ok(closed)
@@ -652,8 +911,23 @@ pub fn open_from_every(
     Ok(rep.into_iter().map(|r| counts[r]).collect())
 }
 
-/// Bytes a table slot takes at most (a packed state and its count).
-pub const BYTES_PER_STATE: u64 = Table::<u128, u128>::SLOT_BYTES;
+/// Bytes a state takes at the peak of a count on `board`, as measured: the dense copy of a
+/// cell's states beside the growing table of the next (at most 7/8 full), and what the
+/// allocator keeps, about two and a half times the 16 bytes of a packed state and its count
+/// (7x8 closed: 620 MB counted and 952 MB resident for 23.6 million states); twice as much
+/// where a state takes 128 bits (a shorter side past 8).
+pub fn bytes_per_state(board: Board) -> u64 {
+    if board.rows.min(board.cols) <= 8 {
+        40
+    } else {
+        80
+    }
+}
+
+/// The memory a count of `kind` on `board` typically wants at its peak (a guide, not a bound).
+pub fn typical_peak_bytes(board: Board, kind: Kind) -> u64 {
+    typical_peak_states(board, kind).saturating_mul(bytes_per_state(board))
+}
 
 /// The peak states of a count, as measured here on boards of 8 columns (5 to 7 rows closed,
 /// 5 and 6 rows open), extrapolated by 30 a row beyond, and by a third a column on shorter
@@ -794,18 +1068,6 @@ pub fn check(board: Board) -> Result<(), FrontierError> {
         });
     }
     Ok(())
-}
-
-/// Whether the state codes are sound (for tests): every label twice, at most one VEND.
-#[cfg(test)]
-fn sound(key: u128, width: usize) -> bool {
-    let c = Cells::unpack(key, width);
-    let mut seen = [0u8; 16];
-    for &x in &c.code[..width] {
-        seen[x as usize] += 1;
-    }
-    (1..state::VEND as usize).all(|l| seen[l] == 0 || seen[l] == 2)
-        && seen[state::VEND as usize] <= 1
 }
 
 #[cfg(test)]

@@ -154,6 +154,33 @@ impl Cells {
     }
 }
 
+/// Whether `key`, a window of `width` cells, is a state a count can hold: every label twice
+/// and numbered in order of first appearance, at most one end on the extra vertex and its
+/// degree at most 2 (both none without it), no code that is not stored.
+pub fn sound(key: u128, width: usize, extra: bool) -> bool {
+    let c = Cells::unpack(key, width);
+    if key >> (4 * width + 2) != 0 || c.vdeg > 2 || !extra && c.vdeg > 0 {
+        return false;
+    }
+    let mut seen = [0u8; 16];
+    let mut next = 1;
+    for &x in &c.code[..width] {
+        if (1..FRESH).contains(&x) {
+            if seen[x as usize] == 0 {
+                if x != next {
+                    return false;
+                }
+                next += 1;
+            }
+        } else if x == FRESH {
+            return false;
+        }
+        seen[x as usize] += 1;
+    }
+    let vend = seen[VEND as usize] as usize;
+    (1..FRESH as usize).all(|l| seen[l] == 0 || seen[l] == 2) && vend <= 1 && (extra || vend == 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,7 +14,7 @@
 use std::mem::size_of;
 
 /// A packed state: the window's codes and the degree of the extra vertex.
-pub trait Key: Copy + Eq {
+pub trait Key: Copy + Eq + Send + Sync {
     /// The key no state packs to (its degree field of the extra vertex reads 3).
     const NONE: Self;
     /// The key of a state packed in 128 bits (which the caller knows fits).
@@ -23,6 +23,9 @@ pub trait Key: Copy + Eq {
     fn wide(self) -> u128;
     /// A hash of the key, spread over all the bits.
     fn hash(self) -> usize;
+    /// The key's own bits (to be saved), and back.
+    fn raw(self) -> u128;
+    fn from_raw(r: u128) -> Self;
 }
 
 impl Key for u64 {
@@ -38,6 +41,12 @@ impl Key for u64 {
         let h = self.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         (h ^ (h >> 29)) as usize
     }
+    fn raw(self) -> u128 {
+        self as u128
+    }
+    fn from_raw(r: u128) -> u64 {
+        r as u64
+    }
 }
 
 impl Key for u128 {
@@ -52,10 +61,95 @@ impl Key for u128 {
     fn hash(self) -> usize {
         ((self as u64) ^ ((self >> 64) as u64).rotate_left(29)).hash()
     }
+    fn raw(self) -> u128 {
+        self
+    }
+    fn from_raw(r: u128) -> u128 {
+        r
+    }
+}
+
+/// A window of 17 cells (a shorter side of 8) in 64 bits. Its 4-bit codes take 68 bits, but a
+/// cell holds one of 11 codes only (empty, a label 1..=8 since 17 cells hold at most 8
+/// fragments, the extra vertex's end, full), so two cells take one of 121 values: 7 bits. The
+/// 16 first cells go in 8 such pairs (56 bits), the 17th in 4 bits, the extra vertex's degree in
+/// 2: 62 bits, so that [`Key::NONE`] (all ones) is no state. Packing and unpacking are a table
+/// look-up a pair.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Dense(u64);
+
+/// The 7-bit code of a byte of two 4-bit cell codes, and back.
+struct PairCodes {
+    pack: [u8; 256],
+    unpack: [u8; 128],
+}
+
+/// A cell's 4-bit code (0..=8, 14, 15) as one of 11 digits, and back.
+const fn digit(code: u8) -> u8 {
+    if code >= 14 {
+        code - 5
+    } else {
+        code
+    }
+}
+const fn undigit(d: u8) -> u8 {
+    if d >= 9 {
+        d + 5
+    } else {
+        d
+    }
+}
+
+const PAIRS: PairCodes = {
+    let mut t = PairCodes {
+        pack: [0; 256],
+        unpack: [0; 128],
+    };
+    let mut byte = 0;
+    while byte < 256 {
+        let (lo, hi) = (digit(byte as u8 & 15), digit(byte as u8 >> 4));
+        if lo < 11 && hi < 11 {
+            let code = lo * 11 + hi;
+            t.pack[byte] = code;
+            t.unpack[code as usize] = undigit(lo) | undigit(hi) << 4;
+        }
+        byte += 1;
+    }
+    t
+};
+
+impl Key for Dense {
+    const NONE: Dense = Dense(u64::MAX);
+    #[inline(always)]
+    fn from_wide(w: u128) -> Dense {
+        let mut d = 0u64;
+        for j in 0..8 {
+            d |= (PAIRS.pack[(w >> (8 * j)) as usize & 255] as u64) << (7 * j);
+        }
+        Dense(d | ((w >> 64) as u64 & 63) << 56)
+    }
+    #[inline(always)]
+    fn wide(self) -> u128 {
+        let mut w = 0u128;
+        for j in 0..8 {
+            w |= (PAIRS.unpack[(self.0 >> (7 * j)) as usize & 127] as u128) << (8 * j);
+        }
+        w | ((self.0 >> 56) as u128) << 64
+    }
+    #[inline(always)]
+    fn hash(self) -> usize {
+        self.0.hash()
+    }
+    fn raw(self) -> u128 {
+        self.0 as u128
+    }
+    fn from_raw(r: u128) -> Dense {
+        Dense(r as u64)
+    }
 }
 
 /// The number of partial tours reaching a state.
-pub trait Count: Copy + Default {
+pub trait Count: Copy + Default + Send + Sync {
     /// The count, if it fits.
     fn from_wide(c: u128) -> Option<Self>;
     /// The count in 128 bits.
@@ -152,21 +246,6 @@ impl<K: Key, C: Count> Table<K, C> {
         ((key.hash() as u64 as u128 * self.slots.len() as u128) >> 64) as usize
     }
 
-    /// Empties the table, keeping its slots if there are enough for `states` states and not
-    /// more than twice as many.
-    pub fn reset(&mut self, states: usize) {
-        let want = Self::slots_for(states);
-        if want <= self.slots.len() && self.slots.len() <= 2 * want {
-            self.slots.fill((K::NONE, C::default()));
-            self.len = 0;
-            self.pending.clear();
-            self.overflowed = false;
-        } else {
-            self.slots = Vec::new();
-            *self = Table::with_room(states);
-        }
-    }
-
     /// The states held (stored or waiting).
     pub fn len(&self) -> usize {
         self.len + self.pending.len()
@@ -177,9 +256,9 @@ impl<K: Key, C: Count> Table<K, C> {
         self.slots.len() as u64 * Self::SLOT_BYTES
     }
 
-    /// The bytes the table would take after growing once more.
-    pub fn bytes_after_growth(&self) -> u64 {
-        self.bytes() / 2 * 3
+    /// The bytes a table with room for `states` states takes.
+    pub fn bytes_for(states: usize) -> u64 {
+        Self::slots_for(states) as u64 * Self::SLOT_BYTES
     }
 
     /// Whether a count overflowed since the table was made or reset.
@@ -187,10 +266,18 @@ impl<K: Key, C: Count> Table<K, C> {
         self.overflowed
     }
 
-    /// Whether the table must grow before the states of one more source state are added (at
-    /// most [`BURST`] of them).
-    pub fn full(&self) -> bool {
-        (self.len + self.pending.len() + BURST) * 8 > self.slots.len() * 7
+    /// Whether `states` more states fit without growing.
+    pub fn room_for(&self, states: usize) -> bool {
+        (self.len + self.pending.len() + states) * 8 <= self.slots.len() * 7
+    }
+
+    /// The states and their counts in a dense array (the table's slots squeezed in place).
+    pub fn into_dense(mut self) -> Vec<(K, C)> {
+        self.flush();
+        let mut slots = std::mem::take(&mut self.slots);
+        slots.retain(|&(k, _)| k != K::NONE);
+        slots.shrink_to_fit();
+        slots
     }
 
     /// Adds `count` to the count of `key`, in the next batch. The caller grows the table
@@ -235,10 +322,10 @@ impl<K: Key, C: Count> Table<K, C> {
         }
     }
 
-    /// Makes half as many slots again.
-    pub fn grow(&mut self) {
+    /// Makes room for `states` states (more than it holds).
+    pub fn grow_to(&mut self, states: usize) {
         self.flush();
-        let mut bigger = Table::with_room(self.slots.len() / 2 * 3 * 7 / 8);
+        let mut bigger = Table::with_room(states);
         for (k, c) in self.iter() {
             bigger.add(k, c);
         }
@@ -252,16 +339,6 @@ impl<K: Key, C: Count> Table<K, C> {
     pub fn iter(&self) -> impl Iterator<Item = (K, C)> + '_ {
         self.slots.iter().copied().filter(|&(k, _)| k != K::NONE)
     }
-
-    /// The same states with counts of another type (None if one does not fit).
-    pub fn convert<D: Count>(&self) -> Option<Table<K, D>> {
-        let mut t = Table::with_room(self.len());
-        for (k, c) in self.iter() {
-            t.add(k, D::from_wide(c.wide())?);
-        }
-        t.flush();
-        Some(t)
-    }
 }
 
 #[cfg(test)]
@@ -269,39 +346,53 @@ mod tests {
     use super::*;
 
     #[test]
+    fn dense_keys_hold_every_window_of_17_cells() {
+        // Every code in every cell, and a varied mix, with each degree of the extra vertex.
+        let codes = [0u128, 1, 5, 8, 14, 15];
+        for (k, &a) in codes.iter().enumerate() {
+            for vdeg in 0..3u128 {
+                let mut w = vdeg << 68;
+                for cell in 0..17 {
+                    let c = if cell % 3 == 0 {
+                        a
+                    } else {
+                        codes[(cell + k) % codes.len()]
+                    };
+                    w |= c << (4 * cell);
+                }
+                let d = Dense::from_wide(w);
+                assert_ne!(d, Dense::NONE);
+                assert_eq!(d.wide(), w);
+            }
+        }
+    }
+
+    #[test]
     fn equal_keys_add_their_counts_across_growth() {
         let mut t: Table<u128, u128> = Table::with_room(4);
         for k in 0..1000u128 {
-            if t.full() {
-                t.grow();
+            if !t.room_for(2) {
+                t.grow_to(t.len() * 3 / 2);
             }
             t.add((k * 977) << 60, 1);
             t.add((k * 977) << 60, 2);
         }
         t.flush();
         assert_eq!(t.len(), 1000);
-        assert!(t.iter().all(|(_, c)| c == 3));
-        assert_eq!(t.iter().count(), 1000);
+        let dense = t.into_dense();
+        assert_eq!(dense.len(), 1000);
+        assert!(dense.iter().all(|&(_, c)| c == 3));
     }
 
     #[test]
-    fn narrow_counts_say_when_they_overflow_and_widen() {
+    fn narrow_counts_say_when_they_overflow() {
         let mut t: Table<u64, u64> = Table::with_room(4);
         t.add(5, u64::MAX - 1);
         t.add(7, 3);
         t.flush();
         assert!(!t.overflowed());
-        let wide: Table<u64, u128> = t.convert().unwrap();
         t.add(5, 2);
         t.flush();
         assert!(t.overflowed());
-        let mut w = wide;
-        w.add(5, 2);
-        w.flush();
-        let mut all: Vec<_> = w.iter().collect();
-        all.sort_unstable();
-        assert_eq!(all, vec![(5, u64::MAX as u128 + 1), (7, 3)]);
-        t.reset(4);
-        assert!(!t.overflowed() && t.len() == 0);
     }
 }

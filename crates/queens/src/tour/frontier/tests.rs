@@ -2,6 +2,7 @@
 //! transposed board.
 
 use super::*;
+use crate::square::Square;
 use crate::tour::count;
 
 fn frontier(board: Board, kind: Kind) -> u128 {
@@ -94,8 +95,80 @@ fn states_stay_sound() {
         }
         next.sort_unstable();
         next.dedup();
-        assert!(next.iter().all(|&k| sound(k, geo.width())), "cell {i}");
+        assert!(
+            next.iter().all(|&k| state::sound(k, geo.width(), true)),
+            "cell {i}"
+        );
         level = next;
+    }
+}
+
+/// The count of `kind` on `board` saved after cell `at` (into bytes), and the count itself.
+fn saved_at(board: Board, kind: Kind, at: usize) -> (Vec<u8>, u128) {
+    let mut saved = Vec::new();
+    let mut save = |snap: &dyn Snapshot| {
+        if snap.cell().0 == at {
+            snap.write_to(&mut saved)?;
+        }
+        Ok(())
+    };
+    let saving = Saving {
+        save: &mut save,
+        resume: None,
+    };
+    let out = count_saving(board, kind, None, &Control::new(), &mut |_| {}, saving).unwrap();
+    (saved, out.count)
+}
+
+fn resumed(board: Board, kind: Kind, mut from: &[u8]) -> Result<Outcome, FrontierError> {
+    let saving = Saving {
+        save: &mut |_| Ok(()),
+        resume: Some(&mut from),
+    };
+    count_saving(board, kind, None, &Control::new(), &mut |_| {}, saving)
+}
+
+#[test]
+fn a_saved_count_resumes_to_the_same_number() {
+    let corner = Square::new(0, 0);
+    for (board, kind, at) in [
+        (Board::new(6, 6), Kind::Closed, 17),
+        (Board::new(5, 6), Kind::Open, 12),
+        (Board::new(5, 5), Kind::From(corner), 9),
+        (Board::new(8, 3), Kind::Open, 20),
+        (Board::new(4, 30), Kind::Open, 100),
+    ] {
+        let (saved, count) = saved_at(board, kind, at);
+        assert!(saved.starts_with(MAGIC), "{board} {kind:?}");
+        let again = resumed(board, kind, &saved).unwrap();
+        assert_eq!(again.count, count, "{board} {kind:?}");
+        assert_eq!(again.states.len(), board.square_count());
+    }
+}
+
+#[test]
+fn a_damaged_or_foreign_saved_count_is_refused() {
+    let board = Board::new(6, 6);
+    let (saved, _) = saved_at(board, Kind::Closed, 17);
+    let refused = |bytes: &[u8], board: Board, kind: Kind| {
+        matches!(
+            resumed(board, kind, bytes),
+            Err(FrontierError::Checkpoint(_))
+        )
+    };
+    assert!(refused(&saved, Board::new(6, 7), Kind::Closed));
+    assert!(refused(&saved, board, Kind::Open));
+    assert!(refused(&saved[..saved.len() - 1], board, Kind::Closed));
+    assert!(refused(&saved[..40], board, Kind::Closed));
+    assert!(refused(b"not a count", board, Kind::Closed));
+    let mut longer = saved.clone();
+    longer.push(0);
+    assert!(refused(&longer, board, Kind::Closed));
+    // Any byte changed past the first line.
+    for at in (MAGIC.len()..saved.len()).step_by(97) {
+        let mut bad = saved.clone();
+        bad[at] ^= 0x10;
+        assert!(refused(&bad, board, Kind::Closed), "byte {at}");
     }
 }
 
@@ -197,6 +270,7 @@ fn counts_past_64_bits_go_on_in_128() {
             &Control::new(),
             &mut |_| {},
             narrow,
+            None,
         )
         .unwrap()
         .count
