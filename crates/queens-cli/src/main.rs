@@ -72,7 +72,20 @@ fn run(command: Command) -> exit::Result<Exit> {
     }
 }
 
+/// Blocks of a megabyte or more straight from the system, and back to it when freed. glibc
+/// otherwise raises its threshold for that as large blocks are freed, and then keeps the
+/// gigabytes a frontier count frees chunk by chunk in its heap: the 8x8 count of closed tours
+/// held 18.6 GB resident where its own blocks came to about 12.
+fn large_blocks_from_the_system() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets a parameter of the allocator, before any thread starts.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
+    }
+}
+
 fn main() -> ExitCode {
+    large_blocks_from_the_system();
     match Cli::try_parse() {
         Ok(cli) => exit::report(run(cli.command)),
         Err(e) => {

@@ -911,16 +911,16 @@ pub fn open_from_every(
     Ok(rep.into_iter().map(|r| counts[r]).collect())
 }
 
-/// Bytes a state takes at the peak of a count on `board`, as measured: the dense copy of a
-/// cell's states beside the growing table of the next (at most 7/8 full), and what the
-/// allocator keeps, about two and a half times the 16 bytes of a packed state and its count
-/// (7x8 closed: 620 MB counted and 952 MB resident for 23.6 million states); twice as much
-/// where a state takes 128 bits (a shorter side past 8).
+/// Bytes a state takes at the peak of a count on `board`, as measured (resident, with blocks
+/// of a megabyte or more given back to the system when freed, as the command sets it): the
+/// dense copy of a cell's states beside the growing tables of the next; 29 bytes a state of
+/// the peak on 7x8 closed (688 MB, 23.6 million states) and 28 on 8x8 (19.2 GB, 679 million),
+/// rounded up; twice as much where a state takes 128 bits (a shorter side past 8).
 pub fn bytes_per_state(board: Board) -> u64 {
     if board.rows.min(board.cols) <= 8 {
-        40
+        30
     } else {
-        80
+        60
     }
 }
 
@@ -929,19 +929,20 @@ pub fn typical_peak_bytes(board: Board, kind: Kind) -> u64 {
     typical_peak_states(board, kind).saturating_mul(bytes_per_state(board))
 }
 
-/// The peak states of a count, as measured here on boards of 8 columns (5 to 7 rows closed,
-/// 5 and 6 rows open), extrapolated by 30 a row beyond, and by a third a column on shorter
-/// boards (6x6 open tours peak at a ninth of 6x8): a guide for the memory a count will want,
-/// not a bound.
+/// The peak states of a count, as measured here on boards of 8 columns (5 to 8 rows closed,
+/// 5 and 6 rows open; 8x8 closed: 679,048,443), extrapolated by 30 a row beyond (open tours
+/// of 7 and 8 rows by 12 times the closed, the ratio at 5 and 6 rows), and by a third a column
+/// on shorter boards (6x6 open tours peak at a ninth of 6x8): a guide for the memory a count
+/// will want, not a bound.
 pub fn typical_peak_states(board: Board, kind: Kind) -> u64 {
     let rows = board.rows.min(board.cols);
     let long = board.rows.max(board.cols);
     let (closed, open): (&[f64], &[f64]) = (
-        &[1.0, 1.0, 1.0, 1e2, 1e3, 3.4e4, 9.8e5, 2.4e7],
-        &[1.0, 1.0, 10.0, 1e3, 1e4, 3.1e5, 9.5e6, 2.8e8],
+        &[1.0, 1.0, 1.0, 1e2, 1e3, 3.4e4, 9.8e5, 2.4e7, 6.8e8],
+        &[1.0, 1.0, 10.0, 1e3, 1e4, 3.1e5, 9.5e6, 2.8e8, 8.2e9],
     );
     let table = if kind == Kind::Closed { closed } else { open };
-    let base = table[rows.min(7)] * 30f64.powi(rows.saturating_sub(7) as i32);
+    let base = table[rows.min(8)] * 30f64.powi(rows.saturating_sub(8) as i32);
     let short = 3f64.powi(-(8i32 - long as i32).max(0));
     (base * short).min(1e18) as u64
 }
