@@ -495,26 +495,14 @@ const MAX_LINE: u64 = 256;
 /// checkpoint of `expected` can be (`/dev/zero`, a folder, a pipe or a huge file is never read).
 fn regular_or_none(path: &Path, expected: &Header) -> Result<bool> {
     let shown = path.display();
-    let meta = match std::fs::metadata(path) {
-        Ok(meta) => meta,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
-        Err(e) => {
-            return Err(bad(format!(
-                "cannot open checkpoint '{shown}': {}",
-                io_reason(&e)
-            )))
-        }
+    let Some(len) = super::checkpoint_file(path)? else {
+        return Ok(false);
     };
-    if !meta.is_file() {
-        return Err(bad(format!(
-            "checkpoint '{shown}' is not a regular file (a folder, a device or a pipe): give the name of a file, new or written by an earlier run"
-        )));
-    }
     let most = (expected.parts as u64 + 1) * MAX_LINE;
-    if meta.len() > most {
+    if len > most {
         return Err(bad(format!(
             "checkpoint '{shown}' has {} bytes, more than a checkpoint of {} parts can ({most}): refused; the file was not changed",
-            meta.len(),
+            len,
             expected.parts
         )));
     }

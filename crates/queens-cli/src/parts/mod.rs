@@ -69,6 +69,28 @@ pub fn sync_folder(path: &Path) -> std::io::Result<()> {
     std::fs::File::open(folder)?.sync_all()
 }
 
+/// The size of the checkpoint at `path`, or none if there is no file yet; refused unless it
+/// is a regular file (a folder, a device or a pipe is never read).
+pub fn checkpoint_file(path: &Path) -> Result<Option<u64>> {
+    let shown = path.display();
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            return Err(bad(format!(
+                "cannot open checkpoint '{shown}': {}",
+                io_reason(&e)
+            )))
+        }
+    };
+    if !meta.is_file() {
+        return Err(bad(format!(
+            "checkpoint '{shown}' is not a regular file (a folder, a device or a pipe): give the name of a file, new or written by an earlier run"
+        )));
+    }
+    Ok(Some(meta.len()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,22 +15,7 @@ use std::time::{Duration, Instant};
 /// refused unless it is a regular file.
 pub fn open(path: &Path) -> Result<Option<BufReader<File>>> {
     let shown = path.display();
-    let meta = match std::fs::metadata(path) {
-        Ok(meta) => meta,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => {
-            return Err(bad(format!(
-                "cannot open checkpoint '{shown}': {}",
-                io_reason(&e)
-            )))
-        }
-    };
-    if !meta.is_file() {
-        return Err(bad(format!(
-            "checkpoint '{shown}' is not a regular file (a folder, a device or a pipe): give the name of a file, new or written by an earlier run"
-        )));
-    }
-    if meta.len() == 0 {
+    if super::checkpoint_file(path)?.unwrap_or(0) == 0 {
         return Ok(None);
     }
     let file = File::open(path).map_err(|e| {
