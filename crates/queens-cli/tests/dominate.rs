@@ -83,12 +83,21 @@ fn the_board_shows_the_queens() {
 }
 
 #[test]
-fn counts_match_a002564() {
-    for (n, sets) in [(4, 12), (5, 186), (6, 4), (7, 86), (8, 4860), (9, 114)] {
+fn counts_match_a002564_and_a002563() {
+    let published = [
+        (4, 12, 3),
+        (5, 186, 37),
+        (6, 4, 1),
+        (7, 86, 13),
+        (8, 4860, 638),
+        (9, 114, 21),
+    ];
+    for (n, sets, classes) in published {
         let (code, out, err) = run(&["dominate", &n.to_string(), "--count", "--json"]);
         assert_eq!(code, 0, "{err}");
         let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
         assert_eq!(v["sets"], sets, "n={n}");
+        assert_eq!(v["classes"], classes, "n={n}");
         assert_eq!(v["size"], GAMMA[n - 1], "n={n}");
     }
     let (_, out, _) = run(&["dominate", "8", "--count"]);

@@ -1,5 +1,5 @@
 //! Queen domination against the published values in `tests/data/domination.tsv`, every set
-//! checked square by square. The long ones (proofs at N = 14 to 16, counts at N = 13 to 15,
+//! checked square by square. The long ones (proofs at N = 15 and 16, counts at N = 13 to 15,
 //! sets up to N = 25) are ignored by default; their times are in BENCHMARKS.md.
 
 use queens::dominate::{self, Options, Why};
@@ -13,6 +13,7 @@ struct Row {
     sets: Option<u128>,
     independent_sets: Option<u128>,
     torus_independent: Option<usize>,
+    classes: Option<u128>,
 }
 
 fn table() -> Vec<Row> {
@@ -28,6 +29,7 @@ fn table() -> Vec<Row> {
                 sets: field(f[2]),
                 independent_sets: field(f[3]),
                 torus_independent: field(f[4]).map(|v| v as usize),
+                classes: field(f[5]),
             }
         })
         .collect()
@@ -81,6 +83,7 @@ fn count_matches(n: usize, independent: bool) -> f64 {
     };
     if !independent {
         assert_eq!(c.size, r.gamma, "n={n}");
+        assert_eq!(Some(c.classes), r.classes, "classes (A002563) n={n}");
     }
     assert_eq!(Some(c.sets), published, "n={n} independent={independent}");
     eprintln!(
@@ -98,10 +101,17 @@ fn minimum_sizes_match_a075458_to_12() {
 }
 
 #[test]
-fn counts_match_a002564_and_a002568_to_9() {
+fn counts_match_a002564_a002563_and_a002568_to_9() {
     for n in 1..=9 {
         count_matches(n, false);
         count_matches(n, true);
+    }
+}
+
+#[test]
+fn counts_and_classes_match_a002564_and_a002563_10_to_12() {
+    for n in 10..=12 {
+        count_matches(n, false);
     }
 }
 
@@ -128,9 +138,9 @@ fn eight_needs_five_by_search() {
 }
 
 #[test]
-#[ignore = "seconds to minutes: counts at N = 10 to 15, see BENCHMARKS.md"]
-fn counts_match_a002564_10_to_15() {
-    for n in 10..=15 {
+#[ignore = "seconds to minutes: counts at N = 13 to 15, see BENCHMARKS.md"]
+fn counts_match_a002564_and_a002563_13_to_15() {
+    for n in 13..=15 {
         count_matches(n, false);
     }
 }
@@ -144,7 +154,6 @@ fn independent_counts_match_a002568_10_to_16() {
 }
 
 #[test]
-#[ignore = "seconds: the proof at N = 14, see BENCHMARKS.md"]
 fn proof_14() {
     let start = Instant::now();
     let d = dominate::minimum(14, &opts(false), &Control::new()).unwrap();
@@ -153,7 +162,7 @@ fn proof_14() {
 }
 
 #[test]
-#[ignore = "minutes: the proofs at N = 14, 15 and 16, see BENCHMARKS.md"]
+#[ignore = "a minute or two: the proofs at N = 14, 15 and 16, see BENCHMARKS.md"]
 fn proofs_14_to_16() {
     for n in 14..=16 {
         let d = dominate::minimum(n, &opts(false), &Control::new()).unwrap();

@@ -330,6 +330,53 @@ enum Flow {
     Cancelled,
 }
 
+/// The sum of the `k` largest of some values, the `k`-th and the next: enough to give the sum
+/// of the `k` largest once any one value at least the `k`-th is left out.
+#[derive(Clone, Copy)]
+struct Top {
+    sum: u32,
+    kth: u32,
+    next: u32,
+}
+
+impl Top {
+    /// From values sorted largest first (at least `k + 1` of them, zeros past the end).
+    fn new(sorted: &[u32], k: usize) -> Top {
+        Top {
+            sum: sorted[..k].iter().sum(),
+            kth: if k == 0 { u32::MAX } else { sorted[k - 1] },
+            next: sorted[k],
+        }
+    }
+
+    /// The sum of the `k` largest with one value `v` of them left out.
+    #[inline]
+    fn without(&self, v: u32) -> u32 {
+        if v >= self.kth {
+            self.sum - v + self.next
+        } else {
+            self.sum
+        }
+    }
+}
+
+/// A node's bounds, made ready for judging its children (`k` queens left after the child's).
+struct Ahead {
+    k: usize,
+    lines: [Top; KINDS],
+    gains: Top,
+}
+
+impl Ahead {
+    fn new(lines: &[[u32; MAX_N + 1]; KINDS], gains: &[u32; MAX_N + 1], k: usize) -> Ahead {
+        Ahead {
+            k,
+            lines: std::array::from_fn(|kind| Top::new(&lines[kind], k)),
+            gains: Top::new(gains, k),
+        }
+    }
+}
+
 /// The sums of one part while it is counted.
 struct Tally {
     root: usize,
@@ -486,20 +533,23 @@ impl<'a, const W: usize> Engine<'a, W> {
         total >= st.left as usize
     }
 
-    /// Whether the `k` allowed squares that would watch the most unwatched squares could
-    /// together watch them all (the queen bound: a queen watches the unwatched squares of its
-    /// four lines, itself counted once).
-    fn enough_by_queens(&self, st: &State<W>, k: usize) -> bool {
-        let mut top = [0u32; MAX_N];
-        let k = k.min(MAX_N);
+    /// How many unwatched squares a queen on `q` would watch: those of its four lines, `q`
+    /// itself once (two lines through a square meet only there).
+    #[inline]
+    fn gain(&self, st: &State<W>, q: usize) -> u32 {
+        let lines = &self.line_of[q];
+        let g: u32 = lines.iter().map(|&l| st.unwatched[l as usize] as u32).sum();
+        g - 3 * has(&st.open, q) as u32
+    }
+
+    /// The `m` largest gains among the allowed squares, largest first (zeros past them).
+    fn top_gains(&self, st: &State<W>, m: usize) -> [u32; MAX_N + 1] {
+        let mut top = [0u32; MAX_N + 1];
+        let m = m.min(MAX_N + 1);
         each_bit(&st.allowed, |q| {
-            let lines = &self.line_of[q];
-            let mut g: u32 = lines.iter().map(|&l| st.unwatched[l as usize] as u32).sum();
-            if has(&st.open, q) {
-                g -= 3;
-            }
-            if g > top[k - 1] {
-                let mut i = k - 1;
+            let g = self.gain(st, q);
+            if g > top[m - 1] {
+                let mut i = m - 1;
                 while i > 0 && top[i - 1] < g {
                     top[i] = top[i - 1];
                     i -= 1;
@@ -507,7 +557,26 @@ impl<'a, const W: usize> Engine<'a, W> {
                 top[i] = g;
             }
         });
-        top[..k].iter().sum::<u32>() >= st.left
+        top
+    }
+
+    /// Per kind of line, the `m` largest bound values (unwatched counts of lines with an
+    /// allowed square), largest first, read off the histogram.
+    fn top_lines(&self, st: &State<W>, m: usize) -> [[u32; MAX_N + 1]; KINDS] {
+        let mut tops = [[0u32; MAX_N + 1]; KINDS];
+        for (top, hist) in tops.iter_mut().zip(&st.hist) {
+            let mut i = 0;
+            for v in (1..=self.n).rev() {
+                for _ in 0..hist[v] {
+                    if i == m {
+                        break;
+                    }
+                    top[i] = v as u32;
+                    i += 1;
+                }
+            }
+        }
+        tops
     }
 
     /// The unwatched square with the fewest allowed queens that would watch it, or `None`
@@ -591,28 +660,34 @@ impl<'a, const W: usize> Engine<'a, W> {
         if st.left == 0 {
             return self.reached(path, t);
         }
-        if k == 0 || !self.enough(st, k) || !self.enough_by_queens(st, k) {
+        if k == 0 || !self.enough(st, k) {
+            return Flow::Go;
+        }
+        let gains = self.top_gains(st, k);
+        if gains[..k.min(MAX_N)].iter().sum::<u32>() < st.left {
             return Flow::Go;
         }
         let Some(s) = self.most_constrained(st) else {
             return Flow::Go;
         };
+        let ahead = Ahead::new(&self.top_lines(st, k), &gains, k - 1);
         let candidates = and(&self.masks[s], &st.allowed);
         let mut order = Vec::with_capacity(4 * self.n);
         each_bit(&candidates, |q| order.push(q));
         if !self.count {
             // Finding: the queens that watch the most first.
-            order.sort_by_cached_key(|&q| {
-                let gain: u32 = and(&st.open, &self.masks[q])
-                    .iter()
-                    .map(|w| w.count_ones())
-                    .sum();
-                std::cmp::Reverse(gain)
-            });
+            order.sort_by_cached_key(|&q| std::cmp::Reverse(self.gain(st, q)));
         }
         for q in order {
             let pair = self.pair(q);
             if pair.len() > k {
+                continue;
+            }
+            if pair.len() == 1 && !self.child_may(st, &ahead, q) {
+                self.forbid(st, q);
+                if !self.enough(st, k) {
+                    break;
+                }
                 continue;
             }
             let mut child = st.clone();
@@ -633,6 +708,23 @@ impl<'a, const W: usize> Engine<'a, W> {
             }
         }
         Flow::Go
+    }
+
+    /// Whether the child with a queen on `q` could pass its bounds, judged before it is made:
+    /// the queen watches its gain, and the others at most what the bounds of this node allow
+    /// without `q`'s lines (a line of `q` is all watched in the child) and without `q` itself.
+    /// Counts only fall on the way down, so these are upper bounds of the child's own.
+    #[inline]
+    fn child_may(&self, st: &State<W>, ahead: &Ahead, q: usize) -> bool {
+        let g = self.gain(st, q);
+        if ahead.k == 0 {
+            return g >= st.left;
+        }
+        let by_lines: u32 = (self.line_of[q].iter().zip(&ahead.lines))
+            .map(|(&l, top)| top.without(self.value(st, l as usize) as u32))
+            .sum();
+        let by_queens = ahead.gains.without(g);
+        g + by_lines.min(by_queens) >= st.left
     }
 
     /// The queens that come with a queen on `q`: `q`, and its image under the mirror if any.
