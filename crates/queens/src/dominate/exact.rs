@@ -23,6 +23,11 @@
 //!   that two queens on one rank watch its squares once; the queen bound that one queen takes
 //!   one line of each kind); together they cut the proof at N = 14 and the count at N = 13 by
 //!   about five.
+//! - The children judged before they are made: a child's queen watches its gain, and the
+//!   other queens at most what this node's two bounds allow without the child's four lines
+//!   and without its square (counts only fall on the way down, so these bound the child's
+//!   own bounds). Most children are dropped so, without a copy of the state: four times fewer
+//!   nodes on the proof at N = 14, a third less time.
 //! - Symmetry: order the squares, give every square the key of its smallest image under the
 //!   board's symmetries, and split the work by the queen of smallest key. Mapped by a
 //!   symmetry, every set has one whose smallest-key queen is the representative of its class,
