@@ -610,6 +610,22 @@ async fn big_boards_are_solved_and_checked() {
     .await;
 }
 
+/// 16 is the one N above 14 whose proof of minimality the page runs (no 8 queens watch 16x16:
+/// seconds of search), so its 9 queens come back as the minimum.
+#[tokio::test]
+async fn sixteen_is_proved_the_minimum_on_the_page() {
+    let app = app();
+    let v = ok(&app, "/api/dominate?n=16").await;
+    let queens = dominating(&v);
+    assert_eq!(queens::dominate::check(16, false, &queens), Ok(()));
+    assert_eq!(queens.len(), 9);
+    assert_eq!(v["minimum"], true);
+    assert_eq!(
+        (v["why"]["kind"].as_str(), v["why"]["fewer"].as_u64()),
+        (Some("searched"), Some(8))
+    );
+}
+
 /// The queens of an answer of `/api/dominate`, read back as squares.
 fn dominating(v: &Value) -> Vec<Square> {
     let names = v["queens"].as_array().unwrap();

@@ -4,7 +4,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::heavy::Client;
-use crate::limits::DOMINATE_PROOF;
+use crate::limits::dominate_proves;
 use crate::query::Query;
 use crate::State;
 use axum::extract::{RawQuery, State as Shared};
@@ -35,7 +35,7 @@ pub async fn get(
     let independent = q.flag("independent", false)?;
     let opts = Options {
         independent,
-        prove: n <= DOMINATE_PROOF,
+        prove: dominate_proves(n),
         ..Options::default()
     };
     let found = state
