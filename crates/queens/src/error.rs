@@ -77,6 +77,10 @@ pub enum Error {
     /// N beyond the engine's range.
     #[allow(missing_docs)] // the fields are named in the message
     TooLarge { n: usize, max: usize },
+    #[error("{k} queens is beyond what this search takes (at most {max})")]
+    /// More queens asked of a search than it takes.
+    #[allow(missing_docs)] // the fields are named in the message
+    TooManyQueens { k: usize, max: usize },
     #[error(transparent)]
     /// Input that does not parse.
     Parse(#[from] ParseError),

@@ -110,6 +110,14 @@ impl Search {
         if n == 0 || n > MAX_N {
             return Err(Error::TooLarge { n, max: MAX_N });
         }
+        // The bounds keep the k largest values of each kind in arrays of MAX_N + 1; no board
+        // here needs more than N queens (a full rank watches every square).
+        if problem.k > MAX_N {
+            return Err(Error::TooManyQueens {
+                k: problem.k,
+                max: MAX_N,
+            });
+        }
         let rank = centre_first(n);
         let identity: Vec<u16> = (0..n * n).map(|s| s as u16).collect();
         let group = match (&problem.mirror, &problem.within) {
@@ -547,10 +555,10 @@ impl<'a, const W: usize> Engine<'a, W> {
         g - 3 * has(&st.open, q) as u32
     }
 
-    /// The `m` largest gains among the allowed squares, largest first (zeros past them).
+    /// The `m` largest gains among the allowed squares (`m` at most [`MAX_N`]), largest
+    /// first (zeros past them).
     fn top_gains(&self, st: &State<W>, m: usize) -> [u32; MAX_N + 1] {
         let mut top = [0u32; MAX_N + 1];
-        let m = m.min(MAX_N + 1);
         each_bit(&st.allowed, |q| {
             let g = self.gain(st, q);
             if g > top[m - 1] {
@@ -571,10 +579,10 @@ impl<'a, const W: usize> Engine<'a, W> {
         let mut tops = [[0u32; MAX_N + 1]; KINDS];
         for (top, hist) in tops.iter_mut().zip(&st.hist) {
             let mut i = 0;
-            for v in (1..=self.n).rev() {
+            'values: for v in (1..=self.n).rev() {
                 for _ in 0..hist[v] {
                     if i == m {
-                        break;
+                        break 'values;
                     }
                     top[i] = v as u32;
                     i += 1;
@@ -669,7 +677,7 @@ impl<'a, const W: usize> Engine<'a, W> {
             return Flow::Go;
         }
         let gains = self.top_gains(st, k);
-        if gains[..k.min(MAX_N)].iter().sum::<u32>() < st.left {
+        if gains[..k].iter().sum::<u32>() < st.left {
             return Flow::Go;
         }
         let Some(s) = self.most_constrained(st) else {

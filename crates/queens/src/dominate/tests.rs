@@ -128,3 +128,18 @@ fn diagram_marks_queens_and_unwatched_squares() {
     let text = diagram(3, false, &queens);
     assert_eq!(text, "3 . o .\n2 . . o\n1 Q . .\n  a b c\n");
 }
+
+#[test]
+fn the_exact_search_refuses_more_queens_than_it_takes() {
+    let lines = Lines::new(8, false);
+    let control = Control::new();
+    let p = problem(&lines, exact::MAX_N + 1, &Options::default());
+    let refused = Error::TooManyQueens {
+        k: exact::MAX_N + 1,
+        max: exact::MAX_N,
+    };
+    assert_eq!(exact::count(p.clone(), &control), Err(refused.clone()));
+    assert_eq!(exact::find(p, &control).err(), Some(refused));
+    let p = problem(&lines, exact::MAX_N, &Options::default());
+    assert!(exact::find(p, &control).unwrap().is_some());
+}
