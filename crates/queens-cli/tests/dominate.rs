@@ -146,3 +146,64 @@ fn a_count_resumes_from_its_checkpoint() {
     assert_eq!(sets(&first), sets(&again));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The parts a share of the proof at N = 14 searched, read off its reason.
+fn share_parts(why: &str) -> (usize, usize) {
+    let after = why.split("finds none in its ").nth(1).expect(why);
+    let mut words = after.split(' ');
+    let mine = words.next().unwrap().parse().unwrap();
+    let all = words.nth(1).unwrap().parse().unwrap();
+    (mine, all)
+}
+
+#[test]
+fn the_proof_in_shares_and_from_its_checkpoint() {
+    // Three shares of the proof that 7 queens cannot watch 14x14: none proves it alone, none
+    // finds a set, and together they search every part once.
+    let mut searched = 0;
+    let mut total = 0;
+    for i in 0..3 {
+        let share = format!("{i}/3");
+        let (code, out, err) = run(&["dominate", "14", "--shard", &share, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(v["size"], 8, "{out}");
+        assert_eq!(v["minimum"], false, "{out}");
+        let why = v["why"].as_str().unwrap();
+        assert!(why.contains(&format!("share {share}")), "{why}");
+        let (mine, all) = share_parts(why);
+        searched += mine;
+        total = all;
+    }
+    assert!(total > 100, "the parts are finer than the first queens");
+    assert_eq!(searched, total);
+    // The whole proof, resumed from its checkpoint, proves it.
+    let dir = std::env::temp_dir().join(format!("queens-dominate-p{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("d14.log");
+    let args = [
+        "dominate",
+        "14",
+        "--json",
+        "--checkpoint",
+        path.to_str().unwrap(),
+    ];
+    for again in [false, true] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("\"minimum\":true"), "{out}");
+        assert!(out.contains("every set of 7 queens"), "{out}");
+        assert_eq!(err.contains("resuming"), again, "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_share_needs_the_proof() {
+    let err = assert_bad(&["dominate", "20", "--shard", "1/4"]);
+    assert!(err.contains("add --prove"), "{err}");
+    let err = assert_bad(&["dominate", "14", "--shard", "3/3"]);
+    assert!(err.contains("bad share '3/3'"), "{err}");
+    let err = assert_bad(&["dominate", "8", "--count", "--shard", "0/2"]);
+    assert!(err.contains("--shard"), "{err}");
+}

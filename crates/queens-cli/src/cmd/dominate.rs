@@ -2,6 +2,7 @@
 //! or is attacked by one), with how minimality is known; `--count` counts the minimum sets.
 
 use crate::exit::{bad, Exit, Result};
+use crate::input::Share;
 use crate::job::Job;
 use crate::output::Out;
 use crate::parts::checkpoint::{Checkpoint, Header};
@@ -23,11 +24,16 @@ use std::sync::Mutex;
   queens dominate 8 --count           # 4860 minimum sets, 638 up to symmetry
   queens dominate 7 --torus           # the diagonals wrap around
   queens dominate 15 --count --checkpoint c15.log   # 37 CPU minutes; resumable
+  queens dominate 26 --prove --checkpoint d26.log   # open: 13 or 14? Runs for days
+  queens dominate 26 --prove --shard 0/64 --checkpoint d26-0.log   # one task of 64
 
 A square is watched when its rank, file or a diagonal holds a queen (nothing blocks). The size
 is known to be least by Weakley's bound ceil(N/2) (Finozhenok and Weakley 2007; every N but 3
 and 11) when the set meets it, else by an exact search over every set of one queen fewer
-(done for N up to 16 unless --prove asks for more), else it is reported as not proved.")]
+(done for N up to 16 unless --prove asks for more), else it is reported as not proved. With
+--checkpoint or --shard that search runs in fine parts, one per child of the first branch of
+each first queen; --shard I/K runs the parts I, I + K, I + 2K, ... and says whether any holds a
+smaller set: the proof is every share finding none.")]
 pub struct Args {
     /// Board size N (1 to 32)
     #[arg(value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, dominate::MAX_N))]
@@ -57,6 +63,10 @@ pub struct Args {
     /// resume from it: the same command skips the parts recorded
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
+    /// Search only share I of K of the exact proof's parts (I from 0 to K-1, as
+    /// $SLURM_ARRAY_TASK_ID): the parts I, I + K, I + 2K, ...
+    #[arg(long, value_name = "I/K", value_parser = crate::input::share, conflicts_with = "count")]
+    shard: Option<Share>,
     /// Give up after this long (30, 2.5, 90s, 5m, 2h): during a proof, the set found is
     /// printed as not proved; before any set, exit 1
     #[arg(long, value_name = "SECONDS", value_parser = crate::input::seconds)]
@@ -90,21 +100,24 @@ pub fn run(args: Args) -> Result<Exit> {
         }
         return count(&args, &opts, format == Format::Json);
     }
+    if args.shard.is_some() && !opts.prove {
+        return Err(bad(format!(
+            "--shard splits the exact proof, which runs for N up to {} unless --prove asks \
+             for more: add --prove",
+            dominate::PROOF_REACH
+        )));
+    }
     let job = Job::start(label(args.n, &opts, ""), args.time_limit);
     job.units("parts");
-    let found = match &args.checkpoint {
-        None => job.check(dominate::minimum(args.n, &opts, job.control()))?,
-        Some(path) => {
-            let quick = Options {
-                prove: false,
-                ..opts
-            };
-            let first = job.check(dominate::minimum(args.n, &quick, job.control()))?;
-            if first.why.proved() {
-                first
-            } else {
-                prove_resumable(first, &opts, path, &job)?
-            }
+    let found = if args.checkpoint.is_none() && args.shard.is_none() {
+        job.check(dominate::minimum(args.n, &opts, job.control()))?
+    } else {
+        let first = job.check(dominate::first(args.n, &opts, job.control()))?;
+        if first.why.proved() || !opts.prove {
+            first
+        } else {
+            let (path, share) = (args.checkpoint.as_deref(), args.shard);
+            prove_resumable(first, &opts, path, share, &job)?
         }
     };
     if job.control().is_cancelled() && !job.timed_out() {
@@ -226,7 +239,14 @@ fn count(args: &Args, opts: &Options, json: bool) -> Result<Exit> {
 }
 
 /// The checkpoint header of an exact search over sets of `k` queens.
-fn header(n: usize, k: usize, opts: &Options, what: &str, parts: usize) -> Header {
+fn header(
+    n: usize,
+    k: usize,
+    opts: &Options,
+    what: &str,
+    parts: usize,
+    share: Option<Share>,
+) -> Header {
     let board = match (opts.torus, opts.independent) {
         (false, false) => "board",
         (false, true) => "board-independent",
@@ -239,7 +259,7 @@ fn header(n: usize, k: usize, opts: &Options, what: &str, parts: usize) -> Heade
         engine: format!("dominate-{what}"),
         parts,
         fingerprint: format!("{board}-k{k}"),
-        share: None,
+        share,
     }
 }
 
@@ -251,62 +271,99 @@ type Resumed = (
     u128,
 );
 
-/// Runs every part of `search` not yet in the checkpoint at `path`, recording each one that
-/// ends (a count packs sets and classes into one number: sets above bit 64). Returns a set
-/// found (or a smaller one, counting), and the sums of the parts.
+/// Runs every part of `search` in the header's share (all without one) not yet in the
+/// checkpoint at `path` if given, recording each one that ends (a count packs sets and classes
+/// into one number: sets above bit 64). Returns a set found (or a smaller one, counting), and
+/// the sums of the parts.
 fn resumable(
     search: &Search,
     header: &Header,
-    path: &Path,
+    path: Option<&Path>,
     count: bool,
     job: &Job,
 ) -> Result<Resumed> {
-    let (checkpoint, records) = Checkpoint::open(path, header)?;
-    let done: Vec<usize> = records.iter().map(|r| r.0).collect();
+    let (checkpoint, records) = match path {
+        Some(path) => {
+            let (c, r) = Checkpoint::open(path, header)?;
+            (Some(c), r)
+        }
+        None => (None, Vec::new()),
+    };
+    let mut skip: Vec<bool> = (0..search.parts())
+        .map(|i| header.share.is_some_and(|s| i % s.count != s.index))
+        .collect();
+    let mine = skip.iter().filter(|&&s| !s).count();
+    let recorded = records.iter().filter(|r| !skip[r.0]).count();
     let sums = Mutex::new(records.iter().fold((0u128, 0u128), |(s, c), r| {
         (s + (r.1 >> 64), c + (r.1 & u64::MAX as u128))
     }));
-    if !done.is_empty() {
+    for r in &records {
+        skip[r.0] = true;
+    }
+    if let (Some(path), true) = (path, recorded > 0) {
         eprintln!(
-            "queens: resuming from '{}': {} of {} parts done",
+            "queens: resuming from '{}': {recorded} of {mine} parts done",
             path.display(),
-            done.len(),
-            search.parts()
         );
     }
     let control = job.control();
-    control.set_total(search.parts() as u64);
-    control.advance(done.len() as u64);
+    control.set_total(mine as u64);
+    control.advance(recorded as u64);
     let each = |i: usize, r: &PartResult| {
         if let PartResult::Counted(sets, classes) = *r {
-            checkpoint.record(i, sets << 64 | classes);
+            if let Some(c) = &checkpoint {
+                c.record(i, sets << 64 | classes);
+            }
             if let Ok(mut sums) = sums.lock() {
                 sums.0 += sets;
                 sums.1 += classes;
             }
         }
     };
+    let done: Vec<usize> = (0..search.parts()).filter(|&i| skip[i]).collect();
     let result = search.run(count, &done, control, &each);
-    checkpoint.finish()?;
+    if let Some(c) = checkpoint {
+        c.finish()?;
+    }
     let (sets, classes) = sums.into_inner().unwrap_or_default();
     Ok((result, sets, classes))
 }
 
-/// The proof that `first` is least, by the exact search over one queen fewer, resumable.
+/// The proof that `first` is least, by the exact search over one queen fewer in fine parts,
+/// resumable from the checkpoint at `path` if given, or only `share` of it.
 fn prove_resumable(
     first: Dominating,
     opts: &Options,
-    path: &Path,
+    path: Option<&Path>,
+    share: Option<Share>,
     job: &Job,
 ) -> Result<Dominating> {
     let n = first.n;
     let k = first.queens.len() - 1;
     let lines = Lines::new(n, opts.torus);
-    let search = Search::new(dominate::problem(&lines, k, opts)).map_err(|e| bad(e.to_string()))?;
-    let header = header(n, k, opts, "prove", search.parts());
+    let search = Search::new(dominate::problem(&lines, k, opts))
+        .map_err(|e| bad(e.to_string()))?
+        .split();
+    let header = header(n, k, opts, "prove-split", search.parts(), share);
     let (result, _, _) = resumable(&search, &header, path, false, job)?;
+    let resume = match path {
+        Some(p) => format!("; the same command resumes it from '{}'", p.display()),
+        None => String::new(),
+    };
     let why = match result {
-        Ok(None) => Why::Searched { fewer: k },
+        Ok(None) => match share {
+            None => Why::Searched { fewer: k },
+            Some(s) => Why::NotProved {
+                tried: format!(
+                    "share {}/{} of the exact search over sets of {k} queens finds none in \
+                     its {} of {} parts; the proof is every share finding none",
+                    s.index,
+                    s.count,
+                    job.control().progress().1,
+                    search.parts()
+                ),
+            },
+        },
         Ok(Some(smaller)) => {
             let queens = dominate::squares(&lines, &smaller);
             let why = match dominate::weakley_bound(n, opts.torus) {
@@ -324,8 +381,7 @@ fn prove_resumable(
             Why::NotProved {
                 tried: format!(
                     "the exact search over sets of {k} queens stopped at the time limit with \
-                     {done} of {total} parts done; the same command resumes it from '{}'",
-                    path.display()
+                     {done} of {total} parts done{resume}"
                 ),
             }
         }
@@ -338,17 +394,13 @@ fn prove_resumable(
 /// The count at the size of a first set, resumable; a smaller set found on the way is counted
 /// again without the checkpoint.
 fn count_resumable(n: usize, opts: &Options, path: &Path, job: &Job) -> Result<Counted> {
-    let quick = Options {
-        prove: false,
-        ..*opts
-    };
-    let first = job.check(dominate::minimum(n, &quick, job.control()))?;
+    let first = job.check(dominate::first(n, opts, job.control()))?;
     let size = first.queens.len();
     let lines = Lines::new(n, opts.torus);
     let search =
         Search::new(dominate::problem(&lines, size, opts)).map_err(|e| bad(e.to_string()))?;
-    let header = header(n, size, opts, "count", search.parts());
-    let (result, sets, classes) = resumable(&search, &header, path, true, job)?;
+    let header = header(n, size, opts, "count", search.parts(), None);
+    let (result, sets, classes) = resumable(&search, &header, Some(path), true, job)?;
     match job.check(result)? {
         None => Ok(Counted {
             n,

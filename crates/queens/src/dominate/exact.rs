@@ -37,6 +37,12 @@
 //!   G symmetries, a representative `r` fixed by `S_r` of them, and `M` queens of the set in
 //!   `r`'s class, a set stands for `G / (S_r M)` sets, and for `|Stab| / (S_r M)` classes).
 //!
+//! - Parts: one per representative first queen, or (a split search, for proofs that take
+//!   hours) one per child of that queen's first branch, the earlier siblings forbidden as the
+//!   whole search would have forbidden them after exploring them: the same search cut into
+//!   some 20 to 30 times as many pieces (503 for 28 first queens at N = 14, 2,986 for 91 at
+//!   N = 26), each resumable, shardable and reported as it ends.
+//!
 //! A set of fewer than `k` queens that watches the board is met on the way (the branch
 //! reaches it before placing all `k`), so a count at `k` also proves that nothing smaller
 //! exists: it reports such a set instead of counting.
@@ -94,13 +100,16 @@ pub enum PartResult {
     Counted(u128, u128),
 }
 
-/// The search, split into parts by the representative of the first queen's class.
+/// The search, split into parts by the representative of the first queen's class (and, split
+/// further, by the child of its first branch).
 pub struct Search {
     problem: Problem,
     /// The rank of every square in the order of keys (the centre first).
     key: Vec<u32>,
     /// The representatives, smallest key first.
     roots: Vec<usize>,
+    /// The parts: a representative, and the child of its first branch if split.
+    parts: Vec<(usize, Option<usize>)>,
 }
 
 impl Search {
@@ -141,16 +150,57 @@ impl Search {
             .filter(|&s| problem.within.as_ref().is_none_or(|w| w[s]))
             .collect();
         roots.sort_by_key(|&s| key[s]);
+        let parts = roots.iter().map(|&r| (r, None)).collect();
         Ok(Search {
             problem,
             key,
             roots,
+            parts,
         })
+    }
+
+    /// The same search in finer parts: one per child of each first queen's first branch (a
+    /// first queen whose node does not branch stays one part). For finding and proving: a
+    /// count runs each first queen whole in its first part (its other parts count nothing),
+    /// since a class's weight is only whole over all of its first queen's sets.
+    pub fn split(mut self) -> Search {
+        let words = self.problem.lines.n.pow(2).div_ceil(64);
+        let children: Vec<usize> = match words {
+            1 => self.children_w::<1>(),
+            2 => self.children_w::<2>(),
+            3..=4 => self.children_w::<4>(),
+            5..=8 => self.children_w::<8>(),
+            9..=11 => self.children_w::<11>(),
+            _ => self.children_w::<16>(),
+        };
+        self.parts = (self.roots.iter().zip(children))
+            .flat_map(|(&r, c)| match c {
+                0 => vec![(r, None)],
+                c => (0..c).map(|j| (r, Some(j))).collect(),
+            })
+            .collect();
+        self
+    }
+
+    /// The children of each first queen's first branch (0: its node does not branch).
+    fn children_w<const W: usize>(&self) -> Vec<usize> {
+        let (stop, control) = (AtomicBool::new(false), Control::new());
+        let engine = Engine::<W>::new(self, false, &stop, &control);
+        self.roots
+            .iter()
+            .map(|&r| engine.first_children(r))
+            .collect()
     }
 
     /// The number of parts.
     pub fn parts(&self) -> usize {
-        self.roots.len()
+        self.parts.len()
+    }
+
+    /// The first queen of part `i` (a square number), and the child of its first branch if
+    /// the search is split.
+    pub fn part_of(&self, i: usize) -> (usize, Option<usize>) {
+        self.parts[i]
     }
 
     /// The problem searched.
@@ -186,7 +236,12 @@ impl Search {
         control: &Control,
     ) -> Result<PartResult, Error> {
         let engine = Engine::<W>::new(self, count, stop, control);
-        engine.run(self.roots[i])
+        match self.parts[i] {
+            (root, None) => engine.run(root, None),
+            (root, Some(0)) if count => engine.run(root, None),
+            (_, Some(_)) if count => Ok(PartResult::Counted(0, 0)),
+            (root, child) => engine.run(root, child),
+        }
     }
 
     /// Runs every part not in `done` on all cores, calling `each` as each one ends (in any
@@ -199,13 +254,23 @@ impl Search {
         each: &(dyn Fn(usize, &PartResult) + Sync),
     ) -> Result<Option<Vec<usize>>, Error> {
         let stop = AtomicBool::new(false);
-        let todo: Vec<usize> = (0..self.parts()).filter(|i| !done.contains(i)).collect();
+        let mut skip = vec![false; self.parts()];
+        for &i in done {
+            if let Some(s) = skip.get_mut(i) {
+                *s = true;
+            }
+        }
+        let todo: Vec<usize> = (0..self.parts()).filter(|&i| !skip[i]).collect();
         let results: Vec<Result<Option<Vec<usize>>, Error>> = todo
             .par_iter()
             .with_max_len(1)
             .map(|&i| {
                 if stop.load(Ordering::Relaxed) {
                     return Ok(None);
+                }
+                // A part polls the control every few thousand nodes: many parts end sooner.
+                if control.is_cancelled() {
+                    return Err(Error::Cancelled);
                 }
                 match self.part(i, count, &stop, control) {
                     Ok(r) => {
@@ -334,6 +399,13 @@ struct Engine<'a, const W: usize> {
     group_size: u128,
     stop: &'a AtomicBool,
     control: &'a Control,
+}
+
+/// What a node does (see [`Engine::node`]).
+enum Node {
+    Leaf,
+    Cut,
+    Branch { ahead: Ahead, order: Vec<usize> },
 }
 
 /// What a branch reports upwards.
@@ -616,29 +688,45 @@ impl<'a, const W: usize> Engine<'a, W> {
         (!dead).then_some(best.1)
     }
 
-    fn run(&self, root: usize) -> Result<PartResult, Error> {
+    /// The state with the first queen (and its image, for a mirror) placed, and the queens
+    /// placed; `None` when they are more than `k`.
+    fn first(&self, root: usize) -> Option<(State<W>, Vec<usize>)> {
+        let pair = self.pair(root);
+        if pair.len() > self.search.problem.k {
+            return None;
+        }
         let mut st = self.start(root);
-        let mut path = vec![];
-        let k = self.search.problem.k;
-        if self.pair(root).len() > k {
-            return Ok(self.counted(&Tally {
-                root,
-                weighted: 0,
-                classes: 0,
-                nodes: 0,
-            }));
-        }
-        for q in self.pair(root) {
+        for &q in &pair {
             self.place(&mut st, q);
-            path.push(q);
         }
+        Some((st, pair))
+    }
+
+    /// The children of the first branch of the part of `root` (0 when its node does not
+    /// branch: a leaf, or cut by a bound).
+    fn first_children(&self, root: usize) -> usize {
+        match self.first(root) {
+            Some((st, path)) => match self.node(&st, self.search.problem.k - path.len()) {
+                Node::Branch { order, .. } => order.len(),
+                _ => 0,
+            },
+            None => 0,
+        }
+    }
+
+    /// Runs the part of `root`, or only the child `only` of its first branch.
+    fn run(&self, root: usize, only: Option<usize>) -> Result<PartResult, Error> {
         let mut tally = Tally {
             root,
             weighted: 0,
             classes: 0,
             nodes: 0,
         };
-        match self.branch(&mut st, k - path.len(), &mut path, &mut tally) {
+        let Some((mut st, mut path)) = self.first(root) else {
+            return Ok(self.counted(&tally));
+        };
+        let k = self.search.problem.k - path.len();
+        match self.branch(&mut st, k, &mut path, &mut tally, only) {
             Flow::Cancelled => Err(Error::Cancelled),
             Flow::Found(set) => Ok(PartResult::Found(set)),
             Flow::Go => Ok(self.counted(&tally)),
@@ -663,25 +751,21 @@ impl<'a, const W: usize> Engine<'a, W> {
             .count()
     }
 
-    fn branch(&self, st: &mut State<W>, k: usize, path: &mut Vec<usize>, t: &mut Tally) -> Flow {
-        t.nodes += 1;
-        if t.nodes.is_multiple_of(POLL)
-            && (self.control.is_cancelled() || self.stop.load(Ordering::Relaxed))
-        {
-            return Flow::Cancelled;
-        }
+    /// What a node does: it is a leaf (every square watched), it is cut, or it branches on
+    /// the queens that could watch its most constrained square, in `order`.
+    fn node(&self, st: &State<W>, k: usize) -> Node {
         if st.left == 0 {
-            return self.reached(path, t);
+            return Node::Leaf;
         }
         if k == 0 || !self.enough(st, k) {
-            return Flow::Go;
+            return Node::Cut;
         }
         let gains = self.top_gains(st, k);
         if gains[..k].iter().sum::<u32>() < st.left {
-            return Flow::Go;
+            return Node::Cut;
         }
         let Some(s) = self.most_constrained(st) else {
-            return Flow::Go;
+            return Node::Cut;
         };
         let ahead = Ahead::new(&self.top_lines(st, k), &gains, k - 1);
         let candidates = and(&self.masks[s], &st.allowed);
@@ -691,7 +775,34 @@ impl<'a, const W: usize> Engine<'a, W> {
             // Finding: the queens that watch the most first.
             order.sort_by_cached_key(|&q| std::cmp::Reverse(self.gain(st, q)));
         }
-        for q in order {
+        Node::Branch { ahead, order }
+    }
+
+    /// The search below a node with `k` queens left; with `only`, the child of that index
+    /// alone, its elder siblings forbidden as if they had been explored.
+    fn branch(
+        &self,
+        st: &mut State<W>,
+        k: usize,
+        path: &mut Vec<usize>,
+        t: &mut Tally,
+        only: Option<usize>,
+    ) -> Flow {
+        t.nodes += 1;
+        if t.nodes.is_multiple_of(POLL)
+            && (self.control.is_cancelled() || self.stop.load(Ordering::Relaxed))
+        {
+            return Flow::Cancelled;
+        }
+        let (ahead, order) = match self.node(st, k) {
+            Node::Leaf => return self.reached(path, t),
+            Node::Cut => return Flow::Go,
+            Node::Branch { ahead, order } => (ahead, order),
+        };
+        for (i, q) in order.into_iter().enumerate() {
+            if only.is_some_and(|j| i > j) {
+                break;
+            }
             let pair = self.pair(q);
             if pair.len() > k {
                 continue;
@@ -703,17 +814,19 @@ impl<'a, const W: usize> Engine<'a, W> {
                 }
                 continue;
             }
-            let mut child = st.clone();
-            for &p in &pair {
-                self.place(&mut child, p);
-                path.push(p);
+            if only.is_none_or(|j| i == j) {
+                let mut child = st.clone();
+                for &p in &pair {
+                    self.place(&mut child, p);
+                    path.push(p);
+                }
+                match self.branch(&mut child, k - pair.len(), path, t, None) {
+                    Flow::Go => {}
+                    other => return other,
+                }
+                path.truncate(path.len() - pair.len());
             }
-            match self.branch(&mut child, k - pair.len(), path, t) {
-                Flow::Go => {}
-                other => return other,
-            }
             for &p in &pair {
-                path.pop();
                 self.forbid(st, p);
             }
             if !self.enough(st, k) {

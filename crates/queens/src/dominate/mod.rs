@@ -167,6 +167,19 @@ fn check_size(n: usize) -> Result<(), Error> {
 /// it is not proved). `Err(Cancelled)` if stopped before any set is found; stopped during the
 /// proof, the set comes back with [`Why::NotProved`].
 pub fn minimum(n: usize, opts: &Options, control: &Control) -> Result<Dominating, Error> {
+    settled(n, opts, control, true)
+}
+
+/// A first set as [`minimum`] finds it, with the reason it is least when that is known
+/// without the exact search over one queen fewer (which is left to the caller: a resumable
+/// proof in parts); otherwise [`Why::NotProved`].
+pub fn first(n: usize, opts: &Options, control: &Control) -> Result<Dominating, Error> {
+    settled(n, opts, control, false)
+}
+
+/// A first set, and the proof of minimality by the exact search if `search` (and
+/// `opts.prove`) asks for it.
+fn settled(n: usize, opts: &Options, control: &Control, search: bool) -> Result<Dominating, Error> {
     check_size(n)?;
     let lines = Lines::new(n, opts.torus);
     let (mut set, mut proved) = first_set(&lines, opts, control)?;
@@ -178,6 +191,13 @@ pub fn minimum(n: usize, opts: &Options, control: &Control) -> Result<Dominating
             Why::Bound { bound: k }
         } else if proved {
             Why::Searched { fewer: k - 1 }
+        } else if opts.prove && !search {
+            Why::NotProved {
+                tried: format!(
+                    "the exact search over every set of {} queens has not run",
+                    k - 1
+                ),
+            }
         } else if !opts.prove {
             Why::NotProved {
                 tried: format!(

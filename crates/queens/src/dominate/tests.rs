@@ -143,3 +143,46 @@ fn the_exact_search_refuses_more_queens_than_it_takes() {
     let p = problem(&lines, exact::MAX_N, &Options::default());
     assert!(exact::find(p, &control).unwrap().is_some());
 }
+
+/// Every part of `search` run in turn: the sets found (finding) and the sums (counting).
+fn run_parts(search: &exact::Search, count: bool) -> (Vec<Vec<usize>>, u128, u128) {
+    let (stop, control) = (std::sync::atomic::AtomicBool::new(false), Control::new());
+    let (mut found, mut sets, mut classes) = (Vec::new(), 0, 0);
+    for i in 0..search.parts() {
+        match search.part(i, count, &stop, &control).unwrap() {
+            exact::PartResult::Found(set) => found.push(set),
+            exact::PartResult::Counted(s, c) => (sets, classes) = (sets + s, classes + c),
+        }
+    }
+    (found, sets, classes)
+}
+
+#[test]
+fn a_split_search_proves_finds_and_counts_as_the_whole_one() {
+    // (N, the domination number, the minimum sets, their classes: A075458, A002564, A002563).
+    for (n, gamma, all, up_to) in [(5, 3, 186, 37), (7, 4, 86, 13), (8, 5, 4860, 638)] {
+        let lines = Lines::new(n, false);
+        let search = |k| exact::Search::new(problem(&lines, k, &Options::default())).unwrap();
+        let (whole, split) = (search(gamma - 1), search(gamma - 1).split());
+        assert!(split.parts() >= whole.parts(), "n={n}");
+        assert!(
+            search(gamma).split().parts() > 2 * search(gamma).parts(),
+            "n={n}"
+        );
+        // Every part of the proof at one queen fewer ends with nothing found.
+        assert_eq!(run_parts(&split, false), (vec![], 0, 0), "n={n}");
+        // At the minimum, parts find sets, each one watching the board.
+        let (found, _, _) = run_parts(&search(gamma).split(), false);
+        assert!(!found.is_empty(), "n={n}");
+        for set in &found {
+            assert_eq!(set.len(), gamma);
+            assert_eq!(check(n, false, &squares(&lines, set)), Ok(()), "n={n}");
+        }
+        // A split count adds up to the published count.
+        let (_, sets, classes) = run_parts(&search(gamma).split(), true);
+        assert_eq!((sets, classes), (all, up_to), "n={n}");
+        let at = search(gamma).split();
+        assert!((0..at.parts()).all(|i| at.part_of(i).0 < n * n), "n={n}");
+        assert!((0..at.parts()).any(|i| at.part_of(i).1.is_some()), "n={n}");
+    }
+}
