@@ -28,9 +28,10 @@
 //! for 8 (17 cells, [`table::Dense`]), else in a `u128` (at most 25 cells: shorter side up to
 //! [`MAX_ROWS`]). Counts are `u64` while the sum of all of them, times the most states one
 //! state leads to, fits 64 bits (so that none can overflow), `u128` from that cell on, and a
-//! count past `u128` is refused ([`FrontierError::Overflow`]). The states between two cells are
-//! held as dense arrays and filled, by every thread of the pool, into tables split by hash
-//! ([`parts`]): about 26 bytes a state at the peak instead of two tables' 37.
+//! count past `u128` is refused ([`FrontierError::Overflow`]). A count of 64 bits is stored in
+//! 32 beside its key, the rare wider ones kept aside ([`table`]): 12 bytes a slot. The states
+//! between two cells are held as dense arrays and filled, by every thread of the pool, into
+//! tables split by hash ([`parts`]): about 20 bytes a state at the peak.
 
 mod parts;
 mod save;
@@ -51,7 +52,7 @@ use state::{Cells, Joined, EMPTY, FULL};
 use std::io::Read;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
-use table::{Count, Dense, Key, Table};
+use table::{Chunk, Count, Dense, Key, Table};
 use thiserror::Error;
 
 /// The longest shorter side the packed states hold.
@@ -607,7 +608,7 @@ impl Run<'_, '_> {
                     }
                     chunk.push((k, c));
                 }
-                chunks.push(chunk);
+                chunks.push(Chunk::from_states(chunk));
                 left -= take;
             }
             Ok(Chunks::from_chunks(chunks))
@@ -753,7 +754,7 @@ enum Loaded<K> {
 }
 
 /// A count between two cells, to be saved.
-struct Snap<'a, K, C> {
+struct Snap<'a, K, C: Count> {
     header: save::Header,
     cells: usize,
     now: &'a Chunks<K, C>,
@@ -772,7 +773,7 @@ impl<K: Key, C: Count> Snapshot for Snap<'_, K, C> {
             check: Default::default(),
         };
         out.header(&self.header)?;
-        for &(k, c) in self.now.iter() {
+        for (k, c) in self.now.iter() {
             out.state(k, c)?;
         }
         out.finish()
@@ -788,10 +789,10 @@ enum Stop {
 
 /// One cell's work, shared by its threads: the chunks of states still to read, the parts
 /// being written.
-struct Work<'a, K, C> {
+struct Work<'a, K, C: Count> {
     rules: &'a Rules<'a>,
     i: usize,
-    queue: Mutex<Vec<Vec<(K, C)>>>,
+    queue: Mutex<Vec<Chunk<K, C>>>,
     parts: Parts<K, C>,
     /// Bytes of the chunks not yet freed.
     held: AtomicU64,
@@ -835,7 +836,7 @@ impl<K: Key, C: Count> Work<'_, K, C> {
         loop {
             let chunk = self.queue.lock().expect("never poisoned").pop();
             let Some(chunk) = chunk else { break };
-            for (done, &(key, ways)) in chunk.iter().enumerate() {
+            for (done, (key, ways)) in chunk.iter().enumerate() {
                 let cells = Cells::unpack(key.wide(), width);
                 let tours = moves(self.rules, &cells, self.i, |k| {
                     let k = K::from_wide(k);
@@ -857,7 +858,7 @@ impl<K: Key, C: Count> Work<'_, K, C> {
                     return Err(Stop::Cancelled);
                 }
             }
-            let freed = chunk.len() as u64 * Table::<K, C>::SLOT_BYTES;
+            let freed = chunk.bytes();
             self.parts.read(chunk.len());
             drop(chunk);
             self.held.fetch_sub(freed, Ordering::Relaxed);

@@ -2,11 +2,12 @@
 //! states) and filled by several threads at once.
 //!
 //! A step reads the states of one cell and writes those of the next. Held as two hash tables,
-//! the two would take about 2 x 16 / (7/8) bytes a state, plus a growing table's old copy. Here
+//! the two would take about 2 x 12 / (7/8) bytes a state, plus a growing table's old copy. Here
 //! instead:
 //!
-//! - The states read are dense [`Chunks`]: arrays of (state, count) with no empty slot, 16
-//!   bytes a state, each array freed as soon as it has been read.
+//! - The states read are dense [`Chunks`]: arrays of (state, count) with no empty slot, 12
+//!   bytes a state (a count too wide for 32 bits kept aside), each array freed as soon as it
+//!   has been read.
 //! - The states written go to [`Parts`]: the key's hash picks one of many small tables (a
 //!   [`Table`] each, behind its own lock), so that a table growing copies only its own part,
 //!   and two threads rarely want the same part. A thread gathers the states of a part in a
@@ -17,7 +18,7 @@
 //! The peak is then about one dense copy and one table of the largest step, not two tables.
 //! The counts are sums, so the order in which threads store them does not matter.
 
-use super::table::{Count, Key, Table};
+use super::table::{Chunk, Count, Key, Table};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
@@ -25,23 +26,20 @@ use std::sync::Mutex;
 pub const GATHER: usize = 128;
 
 /// Dense arrays of states and their counts.
-pub struct Chunks<K, C> {
-    chunks: Vec<Vec<(K, C)>>,
+pub struct Chunks<K, C: Count> {
+    chunks: Vec<Chunk<K, C>>,
     len: usize,
 }
 
 impl<K: Key, C: Count> Chunks<K, C> {
     /// One state.
     pub fn one(key: K, count: C) -> Chunks<K, C> {
-        Chunks {
-            chunks: vec![vec![(key, count)]],
-            len: 1,
-        }
+        Chunks::from_chunks(vec![Chunk::from_states([(key, count)])])
     }
 
     /// Arrays of states (as read back from a saved count).
-    pub fn from_chunks(chunks: Vec<Vec<(K, C)>>) -> Chunks<K, C> {
-        let len = chunks.iter().map(Vec::len).sum();
+    pub fn from_chunks(chunks: Vec<Chunk<K, C>>) -> Chunks<K, C> {
+        let len = chunks.iter().map(Chunk::len).sum();
         Chunks { chunks, len }
     }
 
@@ -51,21 +49,19 @@ impl<K: Key, C: Count> Chunks<K, C> {
     }
 
     /// The states and their counts.
-    pub fn iter(&self) -> impl Iterator<Item = &(K, C)> {
-        self.chunks.iter().flatten()
+    pub fn iter(&self) -> impl Iterator<Item = (K, C)> + '_ {
+        self.chunks.iter().flat_map(Chunk::iter)
     }
 
     /// The bytes they take.
     pub fn bytes(&self) -> u64 {
-        self.len as u64 * Table::<K, C>::SLOT_BYTES
+        self.chunks.iter().map(Chunk::bytes).sum()
     }
 
     /// The sum of the counts (saturating).
     pub fn sum(&self) -> u128 {
-        self.chunks
-            .iter()
-            .flatten()
-            .fold(0u128, |s, &(_, c)| s.saturating_add(c.wide()))
+        self.iter()
+            .fold(0u128, |s, (_, c)| s.saturating_add(c.wide()))
     }
 
     /// The same states with counts of 128 bits, an array at a time.
@@ -73,27 +69,24 @@ impl<K: Key, C: Count> Chunks<K, C> {
         let chunks = self
             .chunks
             .into_iter()
-            .map(|c| c.into_iter().map(|(k, n)| (k, n.wide())).collect())
+            .map(|c| Chunk::from_states(c.iter().map(|(k, n)| (k, n.wide()))))
             .collect();
-        Chunks {
-            chunks,
-            len: self.len,
-        }
+        Chunks::from_chunks(chunks)
     }
 
     /// The arrays, to be read (and freed) one at a time.
-    pub fn into_chunks(self) -> Vec<Vec<(K, C)>> {
+    pub fn into_chunks(self) -> Vec<Chunk<K, C>> {
         self.chunks
     }
 }
 
 /// The states being written, split by hash into parts.
-pub struct Parts<K, C> {
+pub struct Parts<K, C: Count> {
     parts: Vec<Mutex<Table<K, C>>>,
     /// The states the step reads in all, and those read so far (for the size of a growth).
     reading: u64,
     read: AtomicU64,
-    /// The bytes all the parts' tables take.
+    /// The bytes all the parts' tables take (with their counts kept aside).
     bytes: AtomicU64,
 }
 
@@ -163,10 +156,13 @@ impl<K: Key, C: Count> Parts<K, C> {
             t.grow_to(want);
             self.bytes.fetch_add(grown, Ordering::Relaxed);
         }
+        let aside = t.aside_bytes();
         for &(k, c) in states {
             t.add(k, c);
         }
         t.flush();
+        self.bytes
+            .fetch_add(t.aside_bytes() - aside, Ordering::Relaxed);
         true
     }
 
@@ -179,13 +175,12 @@ impl<K: Key, C: Count> Parts<K, C> {
 
     /// The tables squeezed into dense arrays, one a part.
     pub fn into_chunks(self) -> Chunks<K, C> {
-        let chunks: Vec<Vec<(K, C)>> = self
+        let chunks = self
             .parts
             .into_iter()
             .map(|t| t.into_inner().expect("never poisoned").into_dense())
             .collect();
-        let len = chunks.iter().map(Vec::len).sum();
-        Chunks { chunks, len }
+        Chunks::from_chunks(chunks)
     }
 }
 
@@ -210,7 +205,7 @@ mod tests {
         assert!(!parts.overflowed());
         let chunks = parts.into_chunks();
         assert_eq!(chunks.len(), 500);
-        let mut all: Vec<_> = chunks.into_chunks().into_iter().flatten().collect();
+        let mut all: Vec<_> = chunks.iter().collect();
         all.sort_unstable();
         assert_eq!(all.len(), 500);
         assert!(all

@@ -4,17 +4,21 @@
 //! enumeration.
 //!
 //! The table is as narrow as the board allows: keys of 64 bits when the window fits them (a
-//! shorter side of at most 7), counts of 64 bits until one would overflow (the table says so,
-//! and the sweep carries on with counts of 128 bits). New states are not stored at once: the
-//! slot each one hashes to is fetched into the cache ahead and the states are stored a batch
-//! at a time, so that the misses of a batch overlap instead of following one another (a table
-//! of a million states is far larger than the cache, and one miss per state was a quarter of
-//! the time).
+//! shorter side of at most 8), counts of 64 bits until one might overflow (the sweep then
+//! carries on with counts of 128 bits). A count of 64 bits is stored in 32 bits beside its key
+//! (12 bytes a slot, not 16): most states are reached by fewer than 2^32 partial tours, and
+//! the few counts that outgrow 32 bits are kept aside, in a small map of their own, their slot
+//! marked. New states are not stored at once: the slot each one hashes to is fetched into the
+//! cache ahead and the states are stored a batch at a time, so that the misses of a batch
+//! overlap instead of following one another (a table of a million states is far larger than
+//! the cache, and one miss per state was a quarter of the time).
 
+use std::collections::HashMap;
+use std::hash::Hash;
 use std::mem::size_of;
 
 /// A packed state: the window's codes and the degree of the extra vertex.
-pub trait Key: Copy + Eq + Send + Sync {
+pub trait Key: Copy + Eq + Hash + Send + Sync {
     /// The key no state packs to (its degree field of the extra vertex reads 3).
     const NONE: Self;
     /// The key of a state packed in 128 bits (which the caller knows fits).
@@ -75,7 +79,7 @@ impl Key for u128 {
 /// 16 first cells go in 8 such pairs (56 bits), the 17th in 4 bits, the extra vertex's degree in
 /// 2: 62 bits, so that [`Key::NONE`] (all ones) is no state. Packing and unpacking are a table
 /// look-up a pair.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Dense(u64);
 
 /// The 7-bit code of a byte of two 4-bit cell codes, and back.
@@ -150,15 +154,26 @@ impl Key for Dense {
 
 /// The number of partial tours reaching a state.
 pub trait Count: Copy + Default + Send + Sync {
+    /// The form a count takes in a slot: narrower than the count itself where most counts
+    /// fit it.
+    type Stored: Copy + Send + Sync;
+    /// The mark of a slot whose count is kept aside.
+    const ASIDE: Self::Stored;
     /// The count, if it fits.
     fn from_wide(c: u128) -> Option<Self>;
     /// The count in 128 bits.
     fn wide(self) -> u128;
     /// Adds `c`; false when the sum does not fit.
     fn add(&mut self, c: Self) -> bool;
+    /// The count as stored in a slot, or `None` when it must be kept aside.
+    fn stored(self) -> Option<Self::Stored>;
+    /// The count a slot holds, or `None` for [`Count::ASIDE`].
+    fn unstored(s: Self::Stored) -> Option<Self>;
 }
 
 impl Count for u64 {
+    type Stored = u32;
+    const ASIDE: u32 = u32::MAX;
     fn from_wide(c: u128) -> Option<u64> {
         u64::try_from(c).ok()
     }
@@ -171,9 +186,19 @@ impl Count for u64 {
         *self = sum;
         !over
     }
+    #[inline(always)]
+    fn stored(self) -> Option<u32> {
+        u32::try_from(self).ok().filter(|&s| s != u32::MAX)
+    }
+    #[inline(always)]
+    fn unstored(s: u32) -> Option<u64> {
+        (s != u32::MAX).then_some(s as u64)
+    }
 }
 
 impl Count for u128 {
+    type Stored = u128;
+    const ASIDE: u128 = 0;
     fn from_wide(c: u128) -> Option<u128> {
         Some(c)
     }
@@ -186,6 +211,83 @@ impl Count for u128 {
         *self = sum;
         !over
     }
+    fn stored(self) -> Option<u128> {
+        Some(self)
+    }
+    fn unstored(s: u128) -> Option<u128> {
+        Some(s)
+    }
+}
+
+/// A key and its stored count, packed without padding: 12 bytes for a key of 64 bits and a
+/// count of 32 (an unaligned load costs nothing more on the processors this runs on).
+#[repr(C, packed(4))]
+pub struct Slot<K, S> {
+    key: K,
+    count: S,
+}
+
+impl<K: Copy, S: Copy> Clone for Slot<K, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<K: Copy, S: Copy> Copy for Slot<K, S> {}
+
+/// The bytes a count kept aside takes in its map (the entry, with the map's room to grow).
+fn aside_bytes<K, C>() -> u64 {
+    2 * size_of::<(K, C)>() as u64
+}
+
+/// States and their counts in a dense array, with the counts kept aside: what a table becomes
+/// once it is full, to be read once.
+pub struct Chunk<K, C: Count> {
+    slots: Vec<Slot<K, C::Stored>>,
+    aside: HashMap<K, C>,
+}
+
+impl<K: Key, C: Count> Chunk<K, C> {
+    /// The states and counts of `states`.
+    pub fn from_states(states: impl IntoIterator<Item = (K, C)>) -> Chunk<K, C> {
+        let mut chunk = Chunk {
+            slots: Vec::new(),
+            aside: HashMap::new(),
+        };
+        for (key, count) in states {
+            let count = match count.stored() {
+                Some(s) => s,
+                None => {
+                    chunk.aside.insert(key, count);
+                    C::ASIDE
+                }
+            };
+            chunk.slots.push(Slot { key, count });
+        }
+        chunk.slots.shrink_to_fit();
+        chunk
+    }
+
+    /// The states held.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The bytes it takes.
+    pub fn bytes(&self) -> u64 {
+        self.slots.len() as u64 * size_of::<Slot<K, C::Stored>>() as u64
+            + self.aside.len() as u64 * aside_bytes::<K, C>()
+    }
+
+    /// The states and their counts.
+    pub fn iter(&self) -> impl Iterator<Item = (K, C)> + '_ {
+        self.slots.iter().map(|&s| {
+            let key = s.key;
+            (
+                key,
+                C::unstored(s.count).unwrap_or_else(|| self.aside[&key]),
+            )
+        })
+    }
 }
 
 /// The most states one state leads to in one step (pairs of 5 edges), with room to spare.
@@ -195,11 +297,13 @@ const BURST: usize = 16;
 const BATCH: usize = 8;
 
 /// States and their counts.
-pub struct Table<K, C> {
+pub struct Table<K, C: Count> {
     /// Each slot a key and its count side by side: one cache line holds both. Any number of
     /// slots: a hash maps to one by multiplying (not by a mask), so a table is sized to its
     /// states rather than to a power of two.
-    slots: Vec<(K, C)>,
+    slots: Vec<Slot<K, C::Stored>>,
+    /// The counts too wide for their slot (marked [`Count::ASIDE`] there).
+    aside: HashMap<K, C>,
     len: usize,
     /// States to store, with the slot each hashes to (already asked of the cache).
     pending: Vec<(K, C, usize)>,
@@ -221,14 +325,21 @@ fn prefetch<T>(slice: &[T], i: usize) {
 }
 
 impl<K: Key, C: Count> Table<K, C> {
-    /// Bytes one slot takes (key and count).
-    pub const SLOT_BYTES: u64 = size_of::<(K, C)>() as u64;
+    /// Bytes one slot takes (key and stored count).
+    pub const SLOT_BYTES: u64 = size_of::<Slot<K, C::Stored>>() as u64;
 
     /// A table with room for about `states` states before it grows.
     pub fn with_room(states: usize) -> Table<K, C> {
         let slots = Self::slots_for(states);
         Table {
-            slots: vec![(K::NONE, C::default()); slots],
+            slots: vec![
+                Slot {
+                    key: K::NONE,
+                    count: C::ASIDE
+                };
+                slots
+            ],
+            aside: HashMap::new(),
             len: 0,
             pending: Vec::with_capacity(BATCH),
             overflowed: false,
@@ -256,6 +367,11 @@ impl<K: Key, C: Count> Table<K, C> {
         self.slots.len() as u64 * Self::SLOT_BYTES
     }
 
+    /// The bytes the counts kept aside take.
+    pub fn aside_bytes(&self) -> u64 {
+        self.aside.len() as u64 * aside_bytes::<K, C>()
+    }
+
     /// The bytes a table with room for `states` states takes.
     pub fn bytes_for(states: usize) -> u64 {
         Self::slots_for(states) as u64 * Self::SLOT_BYTES
@@ -272,16 +388,22 @@ impl<K: Key, C: Count> Table<K, C> {
     }
 
     /// The states and their counts in a dense array (the table's slots squeezed in place).
-    pub fn into_dense(mut self) -> Vec<(K, C)> {
+    pub fn into_dense(mut self) -> Chunk<K, C> {
         self.flush();
         let mut slots = std::mem::take(&mut self.slots);
-        slots.retain(|&(k, _)| k != K::NONE);
+        slots.retain(|s| {
+            let key = s.key;
+            key != K::NONE
+        });
         slots.shrink_to_fit();
-        slots
+        Chunk {
+            slots,
+            aside: std::mem::take(&mut self.aside),
+        }
     }
 
     /// Adds `count` to the count of `key`, in the next batch. The caller grows the table
-    /// first when [`Table::full`] says so (it checks the memory budget before).
+    /// first when [`Table::room_for`] says so (it checks the memory budget before).
     #[inline(always)]
     pub fn add(&mut self, key: K, count: C) {
         let at = self.home(key);
@@ -305,13 +427,25 @@ impl<K: Key, C: Count> Table<K, C> {
     #[inline]
     fn store(&mut self, key: K, count: C, mut i: usize) {
         loop {
-            let slot = &mut self.slots[i];
-            if slot.0 == key {
-                self.overflowed |= !slot.1.add(count);
+            let slot = self.slots[i];
+            let held = slot.key;
+            if held == key {
+                let sum = match C::unstored(slot.count) {
+                    Some(mut sum) => {
+                        self.overflowed |= !sum.add(count);
+                        sum
+                    }
+                    None => {
+                        let sum = self.aside.get_mut(&key).expect("an aside count is held");
+                        self.overflowed |= !sum.add(count);
+                        return;
+                    }
+                };
+                self.put(i, key, sum);
                 return;
             }
-            if slot.0 == K::NONE {
-                *slot = (key, count);
+            if held == K::NONE {
+                self.put(i, key, count);
                 self.len += 1;
                 return;
             }
@@ -320,6 +454,19 @@ impl<K: Key, C: Count> Table<K, C> {
                 i = 0;
             }
         }
+    }
+
+    /// Writes `count` in slot `i` (for `key`), or aside if it is too wide for the slot.
+    #[inline(always)]
+    fn put(&mut self, i: usize, key: K, count: C) {
+        let stored = match count.stored() {
+            Some(s) => s,
+            None => {
+                self.aside.insert(key, count);
+                C::ASIDE
+            }
+        };
+        self.slots[i] = Slot { key, count: stored };
     }
 
     /// Makes room for `states` states (more than it holds).
@@ -337,7 +484,15 @@ impl<K: Key, C: Count> Table<K, C> {
     /// The states and their counts, in no particular order (the states waiting not among
     /// them: flush first).
     pub fn iter(&self) -> impl Iterator<Item = (K, C)> + '_ {
-        self.slots.iter().copied().filter(|&(k, _)| k != K::NONE)
+        self.slots.iter().filter_map(|&s| {
+            let key = s.key;
+            (key != K::NONE).then(|| {
+                (
+                    key,
+                    C::unstored(s.count).unwrap_or_else(|| self.aside[&key]),
+                )
+            })
+        })
     }
 }
 
@@ -381,7 +536,37 @@ mod tests {
         assert_eq!(t.len(), 1000);
         let dense = t.into_dense();
         assert_eq!(dense.len(), 1000);
-        assert!(dense.iter().all(|&(_, c)| c == 3));
+        assert!(dense.iter().all(|(_, c)| c == 3));
+    }
+
+    #[test]
+    fn counts_past_32_bits_are_kept_aside_and_read_back() {
+        assert_eq!(Table::<u64, u64>::SLOT_BYTES, 12);
+        assert_eq!(Table::<Dense, u64>::SLOT_BYTES, 12);
+        let big = u32::MAX as u64;
+        let mut t: Table<u64, u64> = Table::with_room(4);
+        // A count that fits, one that reaches the mark, one that grows past it, across growth.
+        t.add(1, 7);
+        t.add(2, big);
+        t.add(3, big - 2);
+        t.flush();
+        t.add(3, 5);
+        t.add(3, 1 << 40);
+        t.flush();
+        assert!(t.aside_bytes() > 0);
+        t.grow_to(400);
+        t.add(2, 1);
+        t.flush();
+        let mut all: Vec<_> = t.iter().collect();
+        all.sort_unstable();
+        assert_eq!(all, [(1, 7), (2, big + 1), (3, big + 3 + (1 << 40))]);
+        let dense = t.into_dense();
+        let mut all: Vec<_> = dense.iter().collect();
+        all.sort_unstable();
+        assert_eq!(all, [(1, 7), (2, big + 1), (3, big + 3 + (1 << 40))]);
+        let again = Chunk::from_states(all.iter().copied());
+        assert_eq!(again.iter().collect::<Vec<_>>(), all);
+        assert_eq!(again.bytes(), 3 * 12 + 2 * aside_bytes::<u64, u64>());
     }
 
     #[test]
