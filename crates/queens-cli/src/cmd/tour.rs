@@ -74,7 +74,7 @@ pub enum Format {
   queens tour 5 --count
   queens tour 6 --from a1 --count
   queens tour 6 --closed --count
-  queens tour 8 --closed --count --memory 21G   # the frontier programme: 28 min on 2 cores
+  queens tour 8 --closed --count --memory 16G   # the frontier programme: 20 min on 2 cores
   queens tour 8 --closed --count --checkpoint t8.save   # Ctrl-C, then the same command resumes
   queens tour 8 --from a1 | queens tour --check
   queens tour --check --board 8 a1 b3 c5      # a partial path on 8x8")]

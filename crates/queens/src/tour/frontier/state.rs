@@ -154,6 +154,30 @@ impl Cells {
     }
 }
 
+/// The state `key` seen in the board's mirror top to bottom, when its window starts a column
+/// of `rows` cells: two whole columns, each read the other way, and an empty last cell (no
+/// edge reaches two columns ahead). The labels are made canonical again. The mirror maps the
+/// cells still to come onto themselves, so a state and its image have the same completions.
+#[inline]
+pub fn mirrored(key: u128, rows: usize, width: usize) -> u128 {
+    let c = Cells::unpack(key, width);
+    let mut m = c;
+    for p in 0..width - 1 {
+        m.code[p] = c.code[p / rows * rows + rows - 1 - p % rows];
+    }
+    // `shift_and_pack` leaves out the first cell: give it one to leave.
+    let mut shifted = m;
+    shifted.code.copy_within(0..width, 1);
+    shifted.len = width + 1;
+    shifted.shift_and_pack()
+}
+
+/// The smaller of `key` and its mirror image ([`mirrored`]): one state for the two.
+#[inline]
+pub fn canonical(key: u128, rows: usize, width: usize) -> u128 {
+    key.min(mirrored(key, rows, width))
+}
+
 /// Whether `key`, a window of `width` cells, is a state a count can hold: every label twice
 /// and numbered in order of first appearance, at most one end on the extra vertex and its
 /// degree at most 2 (both none without it), no code that is not stored.
@@ -208,6 +232,21 @@ mod tests {
         assert_eq!(&back.code[..5], &[FULL, FULL, 1, 1, EMPTY]);
         let mut c = cells(&[1, EMPTY, 1], 0);
         assert_eq!(c.join(0, 2), Joined::Cycle);
+    }
+
+    #[test]
+    fn mirrored_states_read_each_column_the_other_way() {
+        // Rows 3: window of 7 cells, columns (0 1 2) and (3 4 5), cell 6 empty.
+        let codes = [1, FULL, 2, EMPTY, 2, 1, EMPTY];
+        let key = cells(&[FULL, 1, FULL, 2, EMPTY, 2, 1, EMPTY], 1).shift_and_pack();
+        assert_eq!(&Cells::unpack(key, 7).code[..7], &codes);
+        let m = mirrored(key, 3, 7);
+        // Columns reversed: (2 FULL 1) (1 2 EMPTY), relabelled: (1 FULL 2) (2 1 EMPTY).
+        let back = Cells::unpack(m, 7);
+        assert_eq!(&back.code[..7], &[1, FULL, 2, 2, 1, EMPTY, EMPTY]);
+        assert_eq!(back.vdeg, 1);
+        assert_eq!(mirrored(m, 3, 7), key);
+        assert_eq!(canonical(key, 3, 7), canonical(m, 3, 7));
     }
 
     #[test]
