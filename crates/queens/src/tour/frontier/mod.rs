@@ -953,7 +953,8 @@ pub fn typical_peak_bytes(board: Board, kind: Kind) -> u64 {
 
 /// The peak states of a count, as measured here on boards of 8 columns (5 to 8 rows closed,
 /// 5 and 6 rows open; 8x8 closed: 513,828,042), extrapolated by 30 a row beyond (open tours
-/// of 7 and 8 rows by 9 times the closed, the ratio at 5 and 6 rows), and by a third a column
+/// of 7 and 8 rows by 9 times the closed, the ratio at 5 and 6 rows; tours from a square, which
+/// the mirror does not merge, half as many again), and by a third a column
 /// on shorter boards (6x6 open tours peak at a ninth of 6x8): a guide for the memory a count
 /// will want, not a bound.
 pub fn typical_peak_states(board: Board, kind: Kind) -> u64 {
@@ -964,7 +965,13 @@ pub fn typical_peak_states(board: Board, kind: Kind) -> u64 {
         &[1.0, 1.0, 10.0, 1e3, 1e4, 2.2e5, 6.3e6, 1.6e8, 4.7e9],
     );
     let table = if kind == Kind::Closed { closed } else { open };
-    let base = table[rows.min(8)] * 30f64.powi(rows.saturating_sub(8) as i32);
+    // Tours from a square are not merged with their mirror images: half as many again.
+    let mirror = if matches!(kind, Kind::From(_)) {
+        1.5
+    } else {
+        1.0
+    };
+    let base = mirror * table[rows.min(8)] * 30f64.powi(rows.saturating_sub(8) as i32);
     let short = 3f64.powi(-(8i32 - long as i32).max(0));
     (base * short).min(1e18) as u64
 }
