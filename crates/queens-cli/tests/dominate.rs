@@ -202,6 +202,8 @@ fn the_proof_in_shares_and_from_its_checkpoint() {
 fn a_share_needs_the_proof() {
     let err = assert_bad(&["dominate", "20", "--shard", "1/4"]);
     assert!(err.contains("add --prove"), "{err}");
+    let err = assert_bad(&["dominate", "20", "--checkpoint", "d20.log"]);
+    assert!(err.contains("add --prove"), "{err}");
     let err = assert_bad(&["dominate", "14", "--shard", "3/3"]);
     assert!(err.contains("bad share '3/3'"), "{err}");
     let err = assert_bad(&["dominate", "8", "--count", "--shard", "0/2"]);

@@ -100,10 +100,15 @@ pub fn run(args: Args) -> Result<Exit> {
         }
         return count(&args, &opts, format == Format::Json);
     }
-    if args.shard.is_some() && !opts.prove {
+    let resumable = match (&args.shard, &args.checkpoint) {
+        (Some(_), _) => Some("--shard splits"),
+        (None, Some(_)) => Some("--checkpoint records"),
+        (None, None) => None,
+    };
+    if let (Some(what), false) = (resumable, opts.prove) {
         return Err(bad(format!(
-            "--shard splits the exact proof, which runs for N up to {} unless --prove asks \
-             for more: add --prove",
+            "{what} the exact proof, which runs for N up to {} unless --prove asks for more: \
+             add --prove",
             dominate::PROOF_REACH
         )));
     }
@@ -113,7 +118,7 @@ pub fn run(args: Args) -> Result<Exit> {
         job.check(dominate::minimum(args.n, &opts, job.control()))?
     } else {
         let first = job.check(dominate::first(args.n, &opts, job.control()))?;
-        if first.why.proved() || !opts.prove {
+        if first.why.proved() {
             first
         } else {
             let (path, share) = (args.checkpoint.as_deref(), args.shard);
@@ -394,7 +399,13 @@ fn prove_resumable(
 /// The count at the size of a first set, resumable; a smaller set found on the way is counted
 /// again without the checkpoint.
 fn count_resumable(n: usize, opts: &Options, path: &Path, job: &Job) -> Result<Counted> {
-    let first = job.check(dominate::first(n, opts, job.control()))?;
+    // Without the proof's shortcut: the searches at the bound find the size to count (at
+    // N = 13 the minimum is the bound, which the set above it would miss).
+    let quick = Options {
+        prove: false,
+        ..*opts
+    };
+    let first = job.check(dominate::first(n, &quick, job.control()))?;
     let size = first.queens.len();
     let lines = Lines::new(n, opts.torus);
     let search =

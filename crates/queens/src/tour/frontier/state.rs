@@ -161,15 +161,14 @@ impl Cells {
 #[inline]
 pub fn mirrored(key: u128, rows: usize, width: usize) -> u128 {
     let c = Cells::unpack(key, width);
+    debug_assert_eq!(c.code[width - 1], EMPTY, "a window that starts a column");
+    // The image one cell on, since `shift_and_pack` leaves out the first cell.
     let mut m = c;
     for p in 0..width - 1 {
-        m.code[p] = c.code[p / rows * rows + rows - 1 - p % rows];
+        m.code[p + 1] = c.code[p / rows * rows + rows - 1 - p % rows];
     }
-    // `shift_and_pack` leaves out the first cell: give it one to leave.
-    let mut shifted = m;
-    shifted.code.copy_within(0..width, 1);
-    shifted.len = width + 1;
-    shifted.shift_and_pack()
+    m.code[width] = EMPTY;
+    m.shift_and_pack()
 }
 
 /// The smaller of `key` and its mirror image ([`mirrored`]): one state for the two.

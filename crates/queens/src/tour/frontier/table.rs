@@ -234,6 +234,13 @@ impl<K: Copy, S: Copy> Clone for Slot<K, S> {
 }
 impl<K: Copy, S: Copy> Copy for Slot<K, S> {}
 
+/// The count of a slot, read aside when its slot is marked.
+#[inline(always)]
+fn count_of<K: Key, C: Count>(slot: Slot<K, C::Stored>, aside: &HashMap<K, C>) -> C {
+    let key = slot.key;
+    C::unstored(slot.count).unwrap_or_else(|| aside[&key])
+}
+
 /// The bytes a count kept aside takes in its map (the entry, with the map's room to grow).
 fn aside_bytes<K, C>() -> u64 {
     2 * size_of::<(K, C)>() as u64
@@ -249,8 +256,9 @@ pub struct Chunk<K, C: Count> {
 impl<K: Key, C: Count> Chunk<K, C> {
     /// The states and counts of `states`.
     pub fn from_states(states: impl IntoIterator<Item = (K, C)>) -> Chunk<K, C> {
+        let states = states.into_iter();
         let mut chunk = Chunk {
-            slots: Vec::new(),
+            slots: Vec::with_capacity(states.size_hint().0),
             aside: HashMap::new(),
         };
         for (key, count) in states {
@@ -280,13 +288,9 @@ impl<K: Key, C: Count> Chunk<K, C> {
 
     /// The states and their counts.
     pub fn iter(&self) -> impl Iterator<Item = (K, C)> + '_ {
-        self.slots.iter().map(|&s| {
-            let key = s.key;
-            (
-                key,
-                C::unstored(s.count).unwrap_or_else(|| self.aside[&key]),
-            )
-        })
+        self.slots
+            .iter()
+            .map(|&s| (s.key, count_of(s, &self.aside)))
     }
 }
 
@@ -486,12 +490,7 @@ impl<K: Key, C: Count> Table<K, C> {
     pub fn iter(&self) -> impl Iterator<Item = (K, C)> + '_ {
         self.slots.iter().filter_map(|&s| {
             let key = s.key;
-            (key != K::NONE).then(|| {
-                (
-                    key,
-                    C::unstored(s.count).unwrap_or_else(|| self.aside[&key]),
-                )
-            })
+            (key != K::NONE).then(|| (key, count_of(s, &self.aside)))
         })
     }
 }
