@@ -181,7 +181,7 @@ fn the_local_search_prints_checked_covers() {
 
 #[test]
 fn the_local_search_stops_at_the_time_limit_with_its_best() {
-    let (code, out, err) = run(&["cover", "18", "--time-limit", "0.5"]);
+    let (code, out, err) = run(&["cover", "18", "--algorithm", "tabu", "--time-limit", "0.5"]);
     assert_eq!(code, 1, "{err}");
     assert!(out.is_empty());
     assert!(
@@ -283,7 +283,36 @@ fn the_sat_solver_stops_at_the_time_limit() {
 }
 
 #[test]
+fn the_mirror_pair_search_finds_a_cover_of_eighteen_by_default() {
+    let (code, out, err) = run(&["cover", "18", "--seed", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("9 pairs of mirror-image solutions"), "{err}");
+    assert!(err.contains("seed 1"), "{err}");
+    let solutions: Vec<Placement> = out.lines().map(|l| Placement::parse(l).unwrap()).collect();
+    assert_eq!(cover::check(18, &solutions), Ok(()));
+    // The same seed, the same cover: the one stored in tests/data.
+    let stored: Vec<&str> = include_str!("../../../tests/data/cover-18.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .collect();
+    assert_eq!(out.lines().collect::<Vec<_>>(), stored);
+    // Even boards of the exact search's range too; none for the boards without a cover.
+    printed_cover(14, &["--algorithm", "pairs", "--seed", "3"]);
+    let (code, out, err) = run(&["cover", "10", "--algorithm", "pairs"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.is_empty() && err.contains("no cover at all"), "{err}");
+}
+
+#[test]
 fn algorithms_that_cannot_apply_are_refused() {
+    let (code, _, err) = run(&["cover", "15", "--algorithm", "pairs"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("even N"), "{err}");
+    let (code, _, err) = run(&["cover", "34", "--algorithm", "pairs"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = run(&["cover", "18", "--algorithm", "pairs", "--turn", "half"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--turn mirror"), "{err}");
     let (code, _, err) = run(&["cover", "20", "--algorithm", "exact"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("beyond the exact search"), "{err}");

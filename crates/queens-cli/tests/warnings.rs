@@ -30,9 +30,14 @@ fn hopeless_runs_are_announced_before_they_start() {
         line.starts_with("queens: warning: Wirth's backtracking is exponential"),
         "{line}"
     );
-    let line = first_warning(&["cover", "18"]);
+    let line = first_warning(&["cover", "27"]);
     assert!(
-        line.starts_with("queens: warning: for N = 18 the tabu search may not find"),
+        line.starts_with("queens: warning: for N = 27 the tabu search may not find"),
+        "{line}"
+    );
+    let line = first_warning(&["cover", "26"]);
+    assert!(
+        line.starts_with("queens: warning: for N = 26 the mirror-pair search may not find"),
         "{line}"
     );
     let line = first_warning(&["cover", "28"]);

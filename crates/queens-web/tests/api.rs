@@ -797,10 +797,19 @@ async fn cover_gives_disjoint_solutions_or_says_none_exists() {
         .map(rows)
         .collect();
     assert_eq!(queens::cover::check(20, &twenty), Ok(()));
+    let v = ok(&app, "/api/cover?n=18").await;
+    assert_eq!(v["method"], "pairs");
+    let eighteen: Vec<Placement> = v["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(rows)
+        .collect();
+    assert_eq!(queens::cover::check(18, &eighteen), Ok(()));
     refused(
         &app,
-        "/api/cover?n=18",
-        "covers are searched for N up to 16, N = 0 mod 4",
+        "/api/cover?n=21",
+        "covers are searched for N up to 16, even N and N prime to 6 up to 32",
     )
     .await;
     refused(&app, "/api/cover", "missing parameter 'n'").await;

@@ -1,14 +1,15 @@
 //! `queens cover N`: N disjoint solutions that fill the board (Pólya's modular construction
 //! for N prime to 6, the exact searches up to N = 16: mirror pairs first for even N, then all
 //! solutions), or the proof that none exists; `--count` counts them. Other N go to a SAT solver
-//! among covers fixed by a symmetry of the board (N = 0, 1 mod 4) or to the tabu search among
-//! them (the others); `--seeds` runs the tabu search seed after seed.
+//! among covers fixed by a symmetry of the board (N = 0, 1 mod 4), to the mirror-pair search
+//! (N = 2 mod 4) or to the tabu search (N = 3 mod 4); `--seeds` runs the tabu search seed after
+//! seed.
 
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::job::Job;
 use crate::output::placement::{self, Format, Notes};
 use crate::output::{plural, svg, Out};
-use queens::cover::{self, exact, formula, modular, most, symmetric, Cover};
+use queens::cover::{self, exact, formula, modular, most, pairs, symmetric, Cover};
 use queens::{DiagramStyle, Placement};
 use serde::Serialize;
 use std::io::Write;
@@ -24,7 +25,8 @@ use std::path::PathBuf;
   queens cover 7 --count
   queens cover 10 --most         # 8 disjoint solutions, proved the most
   queens cover 20                # the SAT solver, among covers fixed by the mirror and half-turn
-  queens cover 18 --time-limit 5m --seed 3   # the tabu search; exit 1 with its best
+  queens cover 18 --seed 1       # mirror pairs: a random start and an exact completion
+  queens cover 15 --time-limit 5m --seed 3   # the tabu search; exit 1 with its best
   queens cover 27 --seeds 1..100 --per-seed 10m --checkpoint n27.json   # the first open case
 
 N prime to 6 is answered at once for any N (Pólya's modular solutions (2c + b) mod N); N up to
@@ -33,10 +35,12 @@ none (for even N it looks first among covers made of pairs of mirror-image solut
 0.02 s, 14 in 0.4 s, 16 in 12 s). Other N to 40 with N = 0 or 1 mod 4 (20, 21, 24, 28, 32, ...)
 go to a SAT solver (CaDiCaL, built in) among covers fixed by the mirror and the half-turn, or
 by a quarter-turn, one solver per core (--threads): it finds one (20 in seconds, 24 in about
-two minutes; 28 and 32 not yet within 15 minutes) or proves that none has that symmetry. N = 2 or 3 mod 4 (15, 18, 22, 26, 27, ...) go to a tabu search among
-covers fixed by the mirror (or none), which runs until the time limit and reports the best it
-reached: covers of 15, 18, 22 and 26 are known (Vasquez 2006) but not yet found here. N = 27
-is open.")]
+two minutes; 28 and 32 not yet within 15 minutes) or proves that none has that symmetry. N = 2
+mod 4 to 32 (18, 22, 26, 30) go to a search among covers made of mirror pairs: the first pairs
+drawn at random, the last five completed exactly over every solution that fits (18 in about a
+second, 22 in seconds to a minute, 26 in minutes). N = 3 mod 4 (15, 27, ...) go to a tabu search
+among all colourings, which runs until the time limit and reports the best it reached: a cover
+of 15 is known (Vasquez 2006) but not yet found here. N = 27 is open.")]
 pub struct Args {
     /// Board size N (any N prime to 6; other N from 1 to 64)
     #[arg(value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, 1000))]
@@ -58,9 +62,11 @@ pub struct Args {
     /// the same seed, the same run (1 unless given)
     #[arg(long)]
     seed: Option<u64>,
-    /// How to look for a cover: auto (the construction, the exact searches to 16, then the SAT
-    /// solver for N = 0 or 1 mod 4 and the tabu search for the others), exact, sat (a SAT
-    /// solver among the covers fixed by --turn: it finds one or proves there is none), tabu
+    /// How to look for a cover: auto (the construction, the exact searches to 16, then mirror
+    /// pairs for N = 2 mod 4, the SAT solver for N = 0 or 1 mod 4 and the tabu search for the
+    /// others), exact, sat (a SAT solver among the covers fixed by --turn: it finds one or
+    /// proves there is none), tabu, pairs (even N to 32: mirror pairs, a random start and an
+    /// exact completion)
     #[arg(long, short = 'a', value_enum, default_value_t = Algorithm::Auto,
           conflicts_with_all = ["count", "most", "seeds"])]
     algorithm: Algorithm,
@@ -105,6 +111,7 @@ enum Algorithm {
     Exact,
     Sat,
     Tabu,
+    Pairs,
 }
 
 /// The symmetry asked of a cover by the tabu search.
@@ -193,6 +200,7 @@ pub fn run(args: Args) -> Result<Exit> {
     let algorithm = match (args.local, args.algorithm) {
         (true, _) => Algorithm::Tabu,
         (false, Algorithm::Auto) if !searched => Algorithm::Exact,
+        (false, Algorithm::Auto) if args.n % 4 == 2 && args.n <= pairs::MAX_N => Algorithm::Pairs,
         (false, Algorithm::Auto) if args.n % 4 < 2 => Algorithm::Sat,
         (false, Algorithm::Auto) => Algorithm::Tabu,
         (false, chosen) => chosen,
@@ -202,7 +210,11 @@ pub fn run(args: Args) -> Result<Exit> {
         eprintln!(
             "queens: warning: for N = {} the {} may not find a cover in reasonable time (it runs until Ctrl-C; --time-limit bounds it{})",
             args.n,
-            if algorithm == Algorithm::Sat { "SAT solver" } else { "tabu search" },
+            match algorithm {
+                Algorithm::Sat => "SAT solver",
+                Algorithm::Pairs => "mirror-pair search",
+                _ => "tabu search",
+            },
             if algorithm == Algorithm::Sat { "" } else { " and then says the best it reached" }
         );
     }
@@ -217,6 +229,13 @@ pub fn run(args: Args) -> Result<Exit> {
                 return Err(Failure::No(unfound(args.n, turn, &best, job.seconds())));
             }
             found
+        }
+        Algorithm::Pairs => {
+            job.units("starts");
+            match job.check(cover::pairs(args.n, seed, job.control()))? {
+                Some(found) => Some(found),
+                None => return Err(Failure::No(no_pairs(args.n))),
+            }
         }
         Algorithm::Sat => match sat(args.n, turn, seed, args.threads, job.control()) {
             Ok((queens_sat::Answer::Found(c), winner)) => {
@@ -287,6 +306,19 @@ fn refuse_pointless(args: &Args, algorithm: Algorithm, beyond: bool) -> Result<(
             exact::MAX_N
         )));
     }
+    if algorithm == Algorithm::Pairs && args.turn.is_some_and(|t| !matches!(t, TurnArg::Mirror)) {
+        return Err(bad(
+            "--algorithm pairs builds covers fixed by the mirror: --turn mirror or no --turn",
+        ));
+    }
+    if algorithm == Algorithm::Pairs && (args.n % 2 == 1 || args.n > pairs::MAX_N) {
+        return Err(bad(format!(
+            "--algorithm pairs takes even N from 2 to {}, not {}: the covers it builds are \
+             pairs of mirror-image solutions",
+            pairs::MAX_N,
+            args.n
+        )));
+    }
     if algorithm == Algorithm::Sat && args.n > formula::MAX_N {
         return Err(bad(format!(
             "N = {} is beyond the SAT formula (N from 1 to {}); the modular construction \
@@ -303,6 +335,7 @@ fn refuse_pointless(args: &Args, algorithm: Algorithm, beyond: bool) -> Result<(
 fn slow(n: usize, algorithm: Algorithm) -> bool {
     match algorithm {
         Algorithm::Sat => n > 20 || (n > 13 && !n.is_multiple_of(4)),
+        Algorithm::Pairs => n > 22,
         _ => n > 10 && !modular::applies(n),
     }
 }
@@ -377,6 +410,14 @@ fn most(args: &Args, format: Format) -> Result<Exit> {
     Ok(Exit::Success)
 }
 
+/// Why the mirror-pair search has no answer for a small even board.
+fn no_pairs(n: usize) -> String {
+    format!(
+        "no cover of the {n}x{n} board is made of mirror pairs: the board has no cover at all \
+         (queens cover {n} proves it by the exact search)"
+    )
+}
+
 fn none_reason(n: usize) -> String {
     match n {
         2 | 3 => format!("no cover of the {n}x{n} board: it has no solution at all"),
@@ -422,6 +463,11 @@ fn how(n: usize, found: &Cover, seconds: f64, seed: u64) -> String {
         cover::Method::Mirror => format!(
             "a cover the mirror maps onto itself (pairs of mirror-image solutions), found by the \
              exact search among such covers in {seconds:.2} s"
+        ),
+        cover::Method::Pairs => format!(
+            "a cover of {} pairs of mirror-image solutions, found by a random start and an \
+             exact completion over every solution that fits, in {seconds:.2} s, seed {seed}",
+            n / 2
         ),
     }
 }

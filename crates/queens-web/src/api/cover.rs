@@ -2,8 +2,9 @@
 //! as `queens cover N` finds them: the library's [`queens::cover::find`] (Pólya's modular
 //! construction when N is prime to 6, else the exact search, N up to 16), and beyond 16 for
 //! N = 0 mod 4 the SAT solver of `queens_sat` among covers fixed by the mirror and the half-turn
-//! (20 in seconds; from 24 on it may need more than the time limit), under the heavy requests'
-//! permits and time limit.
+//! (20 in seconds; from 24 on it may need more than the time limit), for N = 2 mod 4 the
+//! mirror-pair search of [`queens::cover::pairs`] (18 and 22 in seconds; 26 in minutes, past the
+//! time limit), under the heavy requests' permits and time limit.
 
 use crate::error::{bad, ApiError, ApiResult};
 use crate::heavy::Client;
@@ -30,10 +31,10 @@ pub async fn get(
     let q = Query::parse(raw.as_deref(), &["n"])?;
     let n = q.n(MAX_N)?;
     let solver = !cover::modular::applies(n) && n > cover::exact::MAX_N;
-    if solver && !n.is_multiple_of(4) {
+    if solver && n % 2 == 1 {
         return Err(bad(format!(
-            "bad n '{n}': covers are searched for N up to {}, N = 0 mod 4 up to {MAX_N} and N \
-             prime to 6 up to {MAX_N}",
+            "bad n '{n}': covers are searched for N up to {}, even N and N prime to 6 up to \
+             {MAX_N}",
             cover::exact::MAX_N
         )));
     }
@@ -42,6 +43,9 @@ pub async fn get(
         .run(client, move |control| {
             if !solver {
                 return Ok(cover::find(n, control)?);
+            }
+            if n % 4 == 2 {
+                return Ok(cover::pairs(n, 1, control)?);
             }
             match queens_sat::cover(n, Turn::Both, 1, control) {
                 Ok(Answer::Found(c)) => Ok(Some(c)),

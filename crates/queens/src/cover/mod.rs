@@ -7,9 +7,10 @@
 //! (OEIS A168553, A171760), while none exist for N = 2, 3, 4, 6, 8, 9, 10. The exact search
 //! ([`exact`]) finds a cover or proves there is none, for N up to 16; for even N it first looks
 //! among the covers made of pairs of mirror-image solutions, a far smaller search that finds
-//! 12, 14 and 16. Beyond it, [`search`] runs the tabu search of [`symmetric`] among colourings
-//! fixed by a turn of the board, finishing by the exact completion of [`repair`] when few
-//! solutions are missing.
+//! 12, 14 and 16. Beyond it, [`pairs`] builds covers of even boards from mirror pairs (a random
+//! start and an exact completion: 18, 22 and 26), and [`search`] runs the tabu search of
+//! [`symmetric`] among colourings fixed by a turn of the board, finishing by the exact
+//! completion of [`repair`] when few solutions are missing.
 //!
 //! ```
 //! use queens::{cover, Control};
@@ -24,6 +25,7 @@ pub mod exact;
 pub mod formula;
 pub mod modular;
 pub mod most;
+pub mod pairs;
 pub mod repair;
 pub mod symmetric;
 
@@ -48,6 +50,8 @@ pub enum Method {
     Turned(symmetric::Turn),
     /// A SAT solver's model of the [`formula`] of the covers fixed by a turn of the board.
     Solver(symmetric::Turn),
+    /// Mirror pairs from a random start and an exact completion ([`pairs`]), from a seed.
+    Pairs,
 }
 
 impl Method {
@@ -63,6 +67,7 @@ impl Method {
             Method::Turned(symmetric::Turn::Mirror) => "mirror",
             Method::Turned(symmetric::Turn::Both) => "mirror-half-turn",
             Method::Solver(_) => "sat",
+            Method::Pairs => "pairs",
         }
     }
 }
@@ -126,6 +131,12 @@ pub fn search_turned(
     };
     let (found, best) = symmetric::run(n, turn, seed, control)?;
     Ok((found.map(|s| sorted(s, Method::Turned(turn))), best))
+}
+
+/// One cover of the `n` x `n` board made of mirror pairs by the search of [`pairs`] from
+/// `seed` (even N to [`pairs::MAX_N`]); `None` for the even boards that have no such cover.
+pub fn pairs(n: usize, seed: u64, control: &Control) -> Result<Option<Cover>, Error> {
+    Ok(pairs::find(n, seed, control)?.map(|s| sorted(s, Method::Pairs)))
 }
 
 /// The first cover a search finds.

@@ -224,7 +224,10 @@ fn plainly_a_cover(text: &str) -> usize {
 #[test]
 fn the_stored_covers_are_covers() {
     let stored = [
+        (include_str!("../../../../tests/data/cover-18.txt"), 18),
         (include_str!("../../../../tests/data/cover-20.txt"), 20),
+        (include_str!("../../../../tests/data/cover-22.txt"), 22),
+        (include_str!("../../../../tests/data/cover-26.txt"), 26),
         (include_str!("../../../../tests/data/cover-24.txt"), 24),
     ];
     for (text, n) in stored {

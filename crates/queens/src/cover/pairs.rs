@@ -1,0 +1,524 @@
+//! Covers of even boards made of mirror pairs: a random start, then an exact completion over
+//! every solution that still fits.
+//!
+//! For even N a solution s and its mirror image m(s) (ranks flipped) never share a square, so
+//! a cover can be N/2 pairs {s, m(s)} ([`super::exact`] searches those up to N = 16; Vasquez,
+//! "On the queen graph coloring problem", 2006, found that the covers of 12 all have this
+//! symmetry). Folding the board at its middle makes a pair one square of each file on a board
+//! of N files and N/2 ranks, and the cover an exact cover of that folded board.
+//!
+//! Past 16 the solutions are too many to list (666 million for 18), so the search does what
+//! large-neighbourhood searches do: it fixes the first pairs at random (a random solution
+//! through the next square of file a, one that keeps every diagonal coverable) until
+//! [`LEFT`] pairs remain, lists every solution of the squares still free (depth first, the
+//! file with the fewest open squares next, dropping a branch when a file, a rank or a long
+//! diagonal can no longer be reached), and searches those exactly: Knuth's Algorithm X with
+//! bit sets, the square with the fewest candidates first, and the diagonal rule (a diagonal
+//! with more open squares than twice the pairs still to choose is a dead end). When the
+//! completion fails within its node budget, another random start is drawn. Our own code;
+//! the method is the one of [`super::exact`] on a neighbourhood.
+
+use crate::control::Control;
+use crate::error::Error;
+use crate::placement::Placement;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// The largest N: the folded board of N files and N/2 ranks fits 512 bits.
+pub const MAX_N: usize = 32;
+
+/// The pairs left to the exact completion after the random start.
+pub const LEFT: usize = 5;
+
+/// The nodes the completion may visit before the search draws a new start.
+const NODES: u64 = 1_000_000;
+
+/// The most candidates one completion lists (beyond it the start is drawn again).
+const MAX_CANDIDATES: usize = 30_000_000;
+
+type Bits = [u64; 8];
+
+/// A cover of the `n` x `n` board (even N from 2 to [`MAX_N`]) made of N/2 mirror pairs, from
+/// `seed`; `Ok(None)` only for the boards that have no such cover (N = 2 to 10). Runs until it
+/// finds one or the control stops it.
+pub fn find(n: usize, seed: u64, control: &Control) -> Result<Option<Vec<Placement>>, Error> {
+    if n % 2 == 1 || !(2..=MAX_N).contains(&n) {
+        return Err(Error::TooLarge { n, max: MAX_N });
+    }
+    if n <= 10 {
+        return Ok(None);
+    }
+    let fold = Fold::new(n);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let left = LEFT.min(fold.h);
+    loop {
+        if control.is_cancelled() {
+            return Err(Error::Cancelled);
+        }
+        if let Some(cover) = attempt(&fold, left, &mut rng, control)? {
+            return Ok(Some(cover));
+        }
+        control.advance(1);
+    }
+}
+
+/// One random start and its exact completion.
+fn attempt(
+    fold: &Fold,
+    left: usize,
+    rng: &mut Xoshiro256PlusPlus,
+    control: &Control,
+) -> Result<Option<Vec<Placement>>, Error> {
+    let Some((start, covered)) = fold.start(fold.h - left, rng) else {
+        return Ok(None);
+    };
+    let free = fold.free(&covered);
+    let first_ranks = ((1u64 << fold.h) - 1) & !((1u64 << (fold.h - left)) - 1);
+    let mut list = List::new(fold, free, first_ranks);
+    list.fill(control)?;
+    if !list.complete() || list.found.is_empty() {
+        return Ok(None);
+    }
+    let mut walk = Walk {
+        fold,
+        cands: &list.found,
+        chosen: Vec::with_capacity(left),
+        left,
+        nodes: 0,
+        control,
+    };
+    let all: Vec<u32> = (0..list.found.len() as u32).collect();
+    if walk.step(&all, covered)? != Some(true) {
+        return Ok(None);
+    }
+    let mut ranks: Vec<Vec<u8>> = start;
+    ranks.extend(
+        walk.chosen
+            .iter()
+            .map(|&i| fold.unfold(&list.found[i as usize])),
+    );
+    let mut cover = Vec::with_capacity(fold.n);
+    for r in ranks {
+        let mirror: Vec<u32> = r
+            .iter()
+            .map(|&x| (fold.n - 1 - x as usize) as u32)
+            .collect();
+        cover.push(Placement::from_rows_unchecked(
+            r.iter().map(|&x| x as u32).collect(),
+        ));
+        cover.push(Placement::from_rows_unchecked(mirror));
+    }
+    Ok(Some(cover))
+}
+
+/// The board folded at its middle rank: file f, folded rank min(r, N - 1 - r) is bit
+/// f * h + that rank.
+struct Fold {
+    n: usize,
+    h: usize,
+    words: usize,
+}
+
+impl Fold {
+    fn new(n: usize) -> Fold {
+        let h = n / 2;
+        Fold {
+            n,
+            h,
+            words: (n * h).div_ceil(64),
+        }
+    }
+
+    /// A solution (rank of each file) as folded bits, and which files hold the upper half.
+    fn bits(&self, ranks: &[u8]) -> (Bits, u32) {
+        let mut b = [0u64; 8];
+        let mut upper = 0u32;
+        for (f, &r) in ranks.iter().enumerate() {
+            let low = (r as usize).min(self.n - 1 - r as usize);
+            if low != r as usize {
+                upper |= 1 << f;
+            }
+            set(&mut b, f * self.h + low);
+        }
+        (b, upper)
+    }
+
+    /// The ranks of a listed solution.
+    fn unfold(&self, (b, upper): &(Bits, u32)) -> Vec<u8> {
+        (0..self.n)
+            .map(|f| {
+                let low = (0..self.h).find(|&r| has(b, f * self.h + r)).unwrap_or(0);
+                (if upper >> f & 1 == 1 {
+                    self.n - 1 - low
+                } else {
+                    low
+                }) as u8
+            })
+            .collect()
+    }
+
+    /// The open ranks of each file, both halves, given the folded squares covered.
+    fn free(&self, covered: &Bits) -> Vec<u64> {
+        (0..self.n)
+            .map(|f| {
+                (0..self.h)
+                    .filter(|&r| !has(covered, f * self.h + r))
+                    .fold(0u64, |m, r| m | 1 << r | 1 << (self.n - 1 - r))
+            })
+            .collect()
+    }
+
+    /// The open squares of each diagonal (both directions) of the unfolded board.
+    fn open_diagonals(&self, covered: &Bits) -> Vec<u32> {
+        let n = self.n;
+        let mut open = vec![0u32; 4 * n];
+        for f in 0..n {
+            for low in 0..self.h {
+                if !has(covered, f * self.h + low) {
+                    for r in [low, n - 1 - low] {
+                        open[f + n - 1 - r] += 1;
+                        open[2 * n + f + r] += 1;
+                    }
+                }
+            }
+        }
+        open
+    }
+
+    /// Whether some diagonal has more open squares than `pairs` pairs can fill (two each).
+    fn dead(&self, covered: &Bits, pairs: usize) -> bool {
+        self.open_diagonals(covered)
+            .iter()
+            .any(|&u| u as usize > 2 * pairs)
+    }
+
+    /// How crowded the diagonals are (the sum of the squares of their open counts): the start
+    /// keeps the least crowded of its draws.
+    fn crowding(&self, covered: &Bits) -> u64 {
+        let open = self.open_diagonals(covered);
+        open.iter().map(|&u| u64::from(u) * u64::from(u)).sum()
+    }
+
+    /// `d` pairs drawn at random, pair k through rank k of file a, each the least crowding of
+    /// a few draws that leave no dead diagonal; `None` when a draw finds nothing.
+    fn start(&self, d: usize, rng: &mut Xoshiro256PlusPlus) -> Option<(Vec<Vec<u8>>, Bits)> {
+        let mut covered = [0u64; 8];
+        let mut chosen = Vec::with_capacity(d);
+        for k in 0..d {
+            let free = self.free(&covered);
+            let mut best: Option<(u64, Vec<u8>, Bits)> = None;
+            for _ in 0..10 {
+                let Some(ranks) = self.random_solution(&free, k, rng) else {
+                    continue;
+                };
+                let next = or(&covered, &self.bits(&ranks).0);
+                if self.dead(&next, self.h - k - 1) {
+                    continue;
+                }
+                let crowding = self.crowding(&next);
+                if best.as_ref().is_none_or(|b| crowding < b.0) {
+                    best = Some((crowding, ranks, next));
+                }
+            }
+            let (_, ranks, next) = best?;
+            covered = next;
+            chosen.push(ranks);
+        }
+        Some((chosen, covered))
+    }
+
+    /// A random solution on the open squares with its queen of file a on rank `first`, crossing
+    /// both long diagonals: a randomised depth-first search, cut after a few thousand nodes.
+    fn random_solution(
+        &self,
+        free: &[u64],
+        first: usize,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<Vec<u8>> {
+        let mut open = free.to_vec();
+        open[0] &= 1 << first;
+        for _ in 0..50 {
+            let mut lister = List::new(self, open.clone(), u64::MAX);
+            lister.budget = 5_000;
+            lister.random = Some(rng.random());
+            lister.limit = 1;
+            if lister.fill(&Control::new()).is_ok() && !lister.found.is_empty() {
+                return lister.found.first().map(|s| self.unfold(s));
+            }
+        }
+        None
+    }
+}
+
+/// The solutions of the open squares that cross both long diagonals: a depth-first search that
+/// places next the file with the fewest open squares.
+struct List<'a> {
+    fold: &'a Fold,
+    open: Vec<u64>,
+    ranks: Vec<u8>,
+    found: Vec<(Bits, u32)>,
+    /// Stop after this many solutions.
+    limit: usize,
+    /// Stop after this many nodes (for random draws).
+    budget: u64,
+    nodes: u64,
+    /// Randomise the order of the ranks tried, from this state.
+    random: Option<u64>,
+}
+
+const UNSET: u8 = u8::MAX;
+
+impl<'a> List<'a> {
+    fn new(fold: &'a Fold, mut open: Vec<u64>, first_ranks: u64) -> List<'a> {
+        open[0] &= first_ranks;
+        List {
+            fold,
+            open,
+            ranks: vec![UNSET; fold.n],
+            found: Vec::new(),
+            limit: MAX_CANDIDATES,
+            budget: u64::MAX,
+            nodes: 0,
+            random: None,
+        }
+    }
+
+    /// Lists the solutions until done, or until the limit or the node budget stops it.
+    fn fill(&mut self, control: &Control) -> Result<(), Error> {
+        self.place(self.fold.n, 0, 0, 0, control).map(|_| ())
+    }
+
+    /// Whether the listing ran to its end (neither the limit nor the budget cut it short).
+    fn complete(&self) -> bool {
+        self.found.len() < self.limit && self.nodes < self.budget
+    }
+
+    /// Places the `left` files still empty; `true` stops the listing.
+    fn place(
+        &mut self,
+        left: usize,
+        ranks: u64,
+        up: u64,
+        down: u64,
+        control: &Control,
+    ) -> Result<bool, Error> {
+        let n = self.fold.n;
+        if left == 0 {
+            self.found.push(self.fold.bits(&self.ranks));
+            return Ok(self.found.len() >= self.limit);
+        }
+        self.nodes += 1;
+        if self.nodes >= self.budget {
+            return Ok(true);
+        }
+        if self.nodes.is_multiple_of(1 << 16) && control.is_cancelled() {
+            return Err(Error::Cancelled);
+        }
+        let Some((file, mut open)) = self.tightest_file(ranks, up, down) else {
+            return Ok(false);
+        };
+        let mut order = [0u8; 64];
+        let mut count = 0;
+        while open != 0 {
+            order[count] = open.trailing_zeros() as u8;
+            open &= open - 1;
+            count += 1;
+        }
+        if let Some(state) = self.random.as_mut() {
+            shuffle(&mut order[..count], state);
+        }
+        for &r in &order[..count] {
+            let r = r as usize;
+            self.ranks[file] = r as u8;
+            let (u, d) = (1u64 << (r + n - 1 - file), 1u64 << (file + r));
+            if self.place(left - 1, ranks | 1 << r, up | u, down | d, control)? {
+                return Ok(true);
+            }
+        }
+        self.ranks[file] = UNSET;
+        Ok(false)
+    }
+
+    /// The empty file with the fewest open ranks and those ranks, or `None` at a dead end: a
+    /// file with no open rank, a rank no empty file can reach, or a long diagonal not crossed
+    /// yet that no empty file can reach. Square (f, r) lies on the diagonal bit r - f + N - 1 of
+    /// `up` and the anti-diagonal bit f + r of `down`.
+    fn tightest_file(&self, ranks: u64, up: u64, down: u64) -> Option<(usize, u64)> {
+        let n = self.fold.n;
+        let all = (1u64 << n) - 1;
+        let (mut best, mut fewest, mut reach) = (0, u32::MAX, 0u64);
+        let mut main = up >> (n - 1) & 1 == 1;
+        let mut anti = down >> (n - 1) & 1 == 1;
+        for f in (0..n).filter(|&f| self.ranks[f] == UNSET) {
+            let attacked = (down >> f) | (up >> (n - 1 - f));
+            let open = self.open[f] & !ranks & !attacked & all;
+            let k = open.count_ones();
+            if k == 0 {
+                return None;
+            }
+            reach |= open;
+            main |= open >> f & 1 == 1;
+            anti |= open >> (n - 1 - f) & 1 == 1;
+            if k < fewest {
+                (best, fewest) = (f, k);
+            }
+        }
+        let attacked = (down >> best) | (up >> (n - 1 - best));
+        let open = self.open[best] & !ranks & !attacked & all;
+        (reach | ranks == all && main && anti).then_some((best, open))
+    }
+}
+
+fn shuffle(order: &mut [u8], state: &mut u64) {
+    for k in (1..order.len()).rev() {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        order.swap(k, (*state % (k as u64 + 1)) as usize);
+    }
+}
+
+/// The exact completion: Algorithm X on the folded board with the diagonal rule.
+struct Walk<'a> {
+    fold: &'a Fold,
+    cands: &'a [(Bits, u32)],
+    chosen: Vec<u32>,
+    left: usize,
+    nodes: u64,
+    control: &'a Control,
+}
+
+impl Walk<'_> {
+    /// `Some(true)` when a cover is chosen, `Some(false)` when none completes these,
+    /// `None` when the node budget ran out.
+    fn step(&mut self, cands: &[u32], covered: Bits) -> Result<Option<bool>, Error> {
+        if self.chosen.len() == self.left {
+            return Ok(Some(true));
+        }
+        self.nodes += 1;
+        if self.nodes > NODES {
+            return Ok(None);
+        }
+        if self.nodes.is_multiple_of(1024) && self.control.is_cancelled() {
+            return Err(Error::Cancelled);
+        }
+        if self.fold.dead(&covered, self.left - self.chosen.len()) {
+            return Ok(Some(false));
+        }
+        let Some(square) = self.tightest(cands, &covered) else {
+            return Ok(Some(false));
+        };
+        let branches: Vec<u32> = cands
+            .iter()
+            .copied()
+            .filter(|&i| has(&self.cands[i as usize].0, square))
+            .collect();
+        for i in branches {
+            let s = self.cands[i as usize].0;
+            let next: Vec<u32> = cands
+                .iter()
+                .copied()
+                .filter(|&j| disjoint(&self.cands[j as usize].0, &s, self.fold.words))
+                .collect();
+            self.chosen.push(i);
+            match self.step(&next, or(&covered, &s))? {
+                Some(false) => {}
+                other => return Ok(other),
+            }
+            self.chosen.pop();
+        }
+        Ok(Some(false))
+    }
+
+    /// The open folded square with the fewest candidates, `None` when one has none.
+    fn tightest(&self, cands: &[u32], covered: &Bits) -> Option<usize> {
+        let size = self.fold.n * self.fold.h;
+        let mut through = vec![0u32; size];
+        for &i in cands {
+            for (w, &word) in self.cands[i as usize].0[..self.fold.words]
+                .iter()
+                .enumerate()
+            {
+                let mut bits = word;
+                while bits != 0 {
+                    through[w * 64 + bits.trailing_zeros() as usize] += 1;
+                    bits &= bits - 1;
+                }
+            }
+        }
+        let best = (0..size)
+            .filter(|&sq| !has(covered, sq))
+            .min_by_key(|&sq| through[sq])?;
+        (through[best] > 0).then_some(best)
+    }
+}
+
+fn set(b: &mut Bits, bit: usize) {
+    b[bit / 64] |= 1 << (bit % 64);
+}
+
+fn has(b: &Bits, bit: usize) -> bool {
+    b[bit / 64] >> (bit % 64) & 1 == 1
+}
+
+fn or(a: &Bits, b: &Bits) -> Bits {
+    std::array::from_fn(|k| a[k] | b[k])
+}
+
+fn disjoint(a: &Bits, b: &Bits, words: usize) -> bool {
+    (0..words).all(|k| a[k] & b[k] == 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cover::check;
+
+    #[test]
+    fn finds_checked_covers_of_twelve_to_sixteen() {
+        for n in [12, 14, 16] {
+            let cover = find(n, 1, &Control::new()).unwrap().unwrap();
+            assert_eq!(check(n, &cover), Ok(()), "N = {n}");
+        }
+    }
+
+    #[test]
+    fn boards_without_mirror_covers_say_so() {
+        for n in [2, 4, 6, 8, 10] {
+            assert_eq!(find(n, 1, &Control::new()), Ok(None));
+        }
+        assert!(find(15, 1, &Control::new()).is_err());
+        assert!(find(34, 1, &Control::new()).is_err());
+    }
+
+    #[test]
+    fn folding_and_unfolding_agree() {
+        let fold = Fold::new(8);
+        let ranks = vec![0u8, 4, 7, 5, 2, 6, 1, 3];
+        let (bits, upper) = fold.bits(&ranks);
+        assert_eq!(fold.unfold(&(bits, upper)), ranks);
+        let open = fold.free(&bits);
+        for (f, &r) in ranks.iter().enumerate() {
+            assert_eq!(open[f] >> r & 1, 0);
+            assert_eq!(open[f] >> (7 - r) & 1, 0);
+            assert_eq!(open[f].count_ones(), 6);
+        }
+    }
+
+    #[test]
+    fn the_listing_finds_every_solution_of_an_open_board() {
+        // Every solution of 8x8 crossing both long diagonals, counted by brute force.
+        let fold = Fold::new(8);
+        let mut list = List::new(&fold, vec![0xff; 8], 0xff);
+        list.fill(&Control::new()).unwrap();
+        let brute = crate::solutions::Solutions::new(8)
+            .unwrap()
+            .filter(|p| {
+                let r = p.rows();
+                (0..8).any(|f| r[f] as usize == f) && (0..8).any(|f| r[f] as usize == 7 - f)
+            })
+            .count();
+        assert!(list.complete());
+        assert_eq!(list.found.len(), brute);
+    }
+}
