@@ -153,6 +153,19 @@ fn a_time_limit_stops_a_long_search() {
 }
 
 #[test]
+fn most_past_the_published_values_is_a_checked_cover_where_one_is_found() {
+    // OEIS A171760 reads "a(18) >= 16": the mirror-pair search finds all 18.
+    let (code, out, err) = run(&["cover", "18", "--most"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("18 pairwise disjoint") && err.contains("mirror-pair"),
+        "{err}"
+    );
+    let solutions: Vec<Placement> = out.lines().map(|l| Placement::parse(l).unwrap()).collect();
+    assert_eq!(cover::check(18, &solutions), Ok(()));
+}
+
+#[test]
 fn most_agrees_with_the_published_values() {
     // OEIS A171760: a(4) = 2, a(6) = 4, a(8) = 6, a(9) = 7, a(10) = 8.
     for (n, most) in [(4, 2), (6, 4), (8, 6), (9, 7), (10, 8), (11, 11)] {

@@ -78,7 +78,8 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["count", "algorithm"])]
     local: bool,
     /// Print the most pairwise disjoint solutions instead: proved largest by the exact search
-    /// to N = 11, N where a cover is found, else the most the tabu search held at once
+    /// to N = 11, N where a cover is found (by the construction, or by the mirror-pair search
+    /// for N = 2 mod 4 to 30), else the most the tabu search held at once
     #[arg(long, conflicts_with_all = ["count", "svg"])]
     most: bool,
     /// Give up after this long (30, 2.5, 90s, 5m, 2h): exit 1
@@ -386,6 +387,15 @@ fn most(args: &Args, format: Format) -> Result<Exit> {
         )
     } else if let Some(c) = modular::cover(n) {
         (c, "a cover by Pólya's modular construction".to_string())
+    } else if n % 4 == 2 && n <= pairs::MAX_N {
+        job.units("starts");
+        match job.check(cover::pairs(n, args.seed.unwrap_or(1), job.control()))? {
+            Some(c) => (
+                c.solutions,
+                "a cover, found by the mirror-pair search".to_string(),
+            ),
+            None => return Err(Failure::No(no_pairs(n))),
+        }
     } else {
         job.units("moves");
         let searched = cover::search(n, args.seed.unwrap_or(1), job.control());

@@ -75,6 +75,7 @@ fn attempt(
     let free = fold.free(&covered);
     let first_ranks = ((1u64 << fold.h) - 1) & !((1u64 << (fold.h - left)) - 1);
     let mut list = List::new(fold, free, first_ranks);
+    list.must = fold.tight(&covered, left);
     list.fill(control)?;
     if !list.complete() || list.found.is_empty() {
         return Ok(None);
@@ -185,6 +186,25 @@ impl Fold {
         open
     }
 
+    /// The diagonals every pair still to choose must cross, as masks of `up` and `down` bits:
+    /// a diagonal with exactly two open squares for each of the `pairs` pairs left needs two
+    /// from each, so the solution of every pair crosses it and its mirror image (diagonal
+    /// r - f = c, bit c + N - 1 of `up`, mirrors to the anti-diagonal bit N - 1 - c of `down`).
+    /// The long diagonals are always among them.
+    fn tight(&self, covered: &Bits, pairs: usize) -> (u64, u64) {
+        let n = self.n;
+        let open = self.open_diagonals(covered);
+        let (mut up, mut down) = (0u64, 0u64);
+        for (d, &u) in open[..2 * n - 1].iter().enumerate() {
+            // open[f + n - 1 - r]: index d holds r - f = n - 1 - d, the up bit 2n - 2 - d.
+            if u as usize == 2 * pairs {
+                up |= 1 << (2 * n - 2 - d);
+                down |= 1 << d;
+            }
+        }
+        (up, down)
+    }
+
     /// Whether some diagonal has more open squares than `pairs` pairs can fill (two each).
     fn dead(&self, covered: &Bits, pairs: usize) -> bool {
         self.open_diagonals(covered)
@@ -264,6 +284,10 @@ struct List<'a> {
     nodes: u64,
     /// Randomise the order of the ranks tried, from this state.
     random: Option<u64>,
+    /// The diagonals (bits of `up`) and anti-diagonals (bits of `down`) every solution listed
+    /// must cross: the two long ones, and those the completion needs crossed (see
+    /// [`Fold::tight`]).
+    must: (u64, u64),
 }
 
 const UNSET: u8 = u8::MAX;
@@ -280,6 +304,7 @@ impl<'a> List<'a> {
             budget: u64::MAX,
             nodes: 0,
             random: None,
+            must: (1 << (fold.n - 1), 1 << (fold.n - 1)),
         }
     }
 
@@ -304,6 +329,7 @@ impl<'a> List<'a> {
     ) -> Result<bool, Error> {
         let n = self.fold.n;
         if left == 0 {
+            debug_assert!(up & self.must.0 == self.must.0 && down & self.must.1 == self.must.1);
             self.found.push(self.fold.bits(&self.ranks));
             return Ok(self.found.len() >= self.limit);
         }
@@ -340,15 +366,14 @@ impl<'a> List<'a> {
     }
 
     /// The empty file with the fewest open ranks and those ranks, or `None` at a dead end: a
-    /// file with no open rank, a rank no empty file can reach, or a long diagonal not crossed
-    /// yet that no empty file can reach. Square (f, r) lies on the diagonal bit r - f + N - 1 of
-    /// `up` and the anti-diagonal bit f + r of `down`.
+    /// file with no open rank, a rank no empty file can reach, or a diagonal that must be
+    /// crossed, is not yet, and no empty file can reach. Square (f, r) lies on the diagonal bit
+    /// r - f + N - 1 of `up` and the anti-diagonal bit f + r of `down`.
     fn tightest_file(&self, ranks: u64, up: u64, down: u64) -> Option<(usize, u64)> {
         let n = self.fold.n;
         let all = (1u64 << n) - 1;
         let (mut best, mut fewest, mut reach) = (0, u32::MAX, 0u64);
-        let mut main = up >> (n - 1) & 1 == 1;
-        let mut anti = down >> (n - 1) & 1 == 1;
+        let (mut reach_up, mut reach_down) = (up, down);
         for f in (0..n).filter(|&f| self.ranks[f] == UNSET) {
             let attacked = (down >> f) | (up >> (n - 1 - f));
             let open = self.open[f] & !ranks & !attacked & all;
@@ -357,15 +382,17 @@ impl<'a> List<'a> {
                 return None;
             }
             reach |= open;
-            main |= open >> f & 1 == 1;
-            anti |= open >> (n - 1 - f) & 1 == 1;
+            reach_up |= open << (n - 1 - f);
+            reach_down |= open << f;
             if k < fewest {
                 (best, fewest) = (f, k);
             }
         }
         let attacked = (down >> best) | (up >> (n - 1 - best));
         let open = self.open[best] & !ranks & !attacked & all;
-        (reach | ranks == all && main && anti).then_some((best, open))
+        let crossable =
+            reach_up & self.must.0 == self.must.0 && reach_down & self.must.1 == self.must.1;
+        (reach | ranks == all && crossable).then_some((best, open))
     }
 }
 
@@ -502,6 +529,23 @@ mod tests {
             assert_eq!(open[f] >> r & 1, 0);
             assert_eq!(open[f] >> (7 - r) & 1, 0);
             assert_eq!(open[f].count_ones(), 6);
+        }
+    }
+
+    #[test]
+    fn the_diagonals_a_completion_must_cross() {
+        let fold = Fold::new(8);
+        // Nothing covered, four pairs left: only the long diagonals have eight open squares.
+        assert_eq!(fold.tight(&[0; 8], 4), (1 << 7, 1 << 7));
+        // One pair chosen: the long diagonals keep six open squares for three pairs, and so
+        // does any diagonal of six or seven squares the pair missed twice.
+        let (bits, _) = fold.bits(&[0, 4, 7, 5, 2, 6, 1, 3]);
+        let (up, down) = fold.tight(&bits, 3);
+        assert_eq!(up & 1 << 7, 1 << 7);
+        assert_eq!(down & 1 << 7, 1 << 7);
+        // Each tight diagonal has its mirror image among the anti-diagonals.
+        for c in 0..15 {
+            assert_eq!(up >> c & 1, down >> (14 - c) & 1);
         }
     }
 
