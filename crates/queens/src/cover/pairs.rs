@@ -10,9 +10,11 @@
 //! Past 16 the solutions are too many to list (666 million for 18), so the search does what
 //! large-neighbourhood searches do: it fixes the first pairs at random (a random solution
 //! through the next square of file a, one that keeps every diagonal coverable) until
-//! [`LEFT`] pairs remain, lists every solution of the squares still free (depth first, the
-//! file with the fewest open squares next, dropping a branch when a file, a rank or a long
-//! diagonal can no longer be reached), and searches those exactly: Knuth's Algorithm X with
+//! [`LEFT`] pairs remain, lists every solution of the squares still free that can belong to a
+//! completion (depth first, the file with the fewest open squares next, dropping a branch when
+//! a file, a rank or a diagonal it must cross can no longer be reached: a diagonal with exactly
+//! two open squares for each pair left, the two long ones among them, needs two squares from
+//! every pair), and searches those exactly: Knuth's Algorithm X with
 //! bit sets, the square with the fewest candidates first, and the diagonal rule (a diagonal
 //! with more open squares than twice the pairs still to choose is a dead end). When the
 //! completion fails within its node budget, another random start is drawn. Our own code;
