@@ -38,7 +38,7 @@ by a quarter-turn, one solver per core (--threads): it finds one (20 in seconds,
 two minutes; 28 and 32 not yet within 15 minutes) or proves that none has that symmetry. N = 2
 mod 4 to 32 (18, 22, 26, 30) go to a search among covers made of mirror pairs: the first pairs
 drawn at random, the last five completed exactly over every solution that fits (18 in about a
-second, 22 in seconds to a minute, 26 in minutes). N = 3 mod 4 (15, 27, ...) go to a tabu search
+second, 22 in seconds to a minute; 26 found once in minutes, not reliably). N = 3 mod 4 (15, 27, ...) go to a tabu search
 among all colourings, which runs until the time limit and reports the best it reached: a cover
 of 15 is known (Vasquez 2006) but not yet found here. N = 27 is open.")]
 pub struct Args {

@@ -3,8 +3,8 @@
 //! construction when N is prime to 6, else the exact search, N up to 16), and beyond 16 for
 //! N = 0 mod 4 the SAT solver of `queens_sat` among covers fixed by the mirror and the half-turn
 //! (20 in seconds; from 24 on it may need more than the time limit), for N = 2 mod 4 the
-//! mirror-pair search of [`queens::cover::pairs`] (18 and 22 in seconds; 26 in minutes, past the
-//! time limit), under the heavy requests' permits and time limit.
+//! mirror-pair search of [`queens::cover::pairs`] (18 and 22 in seconds; 26 not within the time
+//! limit), under the heavy requests' permits and time limit.
 
 use crate::error::{bad, ApiError, ApiResult};
 use crate::heavy::Client;
