@@ -60,6 +60,9 @@ function remember() {
 function selectTab(tab) {
   remember();
   const target = withLang(lastHash[tab] || '#/' + tab);
+  // The part left stops writing the address now: a late answer of its own would otherwise put
+  // its address back before the hashchange shows the new part (and the new part never shows).
+  setShown(tab);
   if (location.hash === target) route();
   else location.hash = target;
 }
