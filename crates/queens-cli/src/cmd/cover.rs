@@ -185,7 +185,7 @@ pub fn run(args: Args) -> Result<Exit> {
             args.per_seed,
             args.checkpoint.as_deref(),
         )?;
-        debug_assert_eq!(cover::check(args.n, &found.solutions), Ok(()));
+        checked(args.n, &found.solutions)?;
         eprintln!("queens: {}", how(args.n, &found, seconds, seed));
         write(args.n, &found.solutions, format)?;
         return Ok(Exit::Success);
@@ -264,13 +264,21 @@ pub fn run(args: Args) -> Result<Exit> {
     let Some(found) = found else {
         return Err(Failure::No(none_reason(args.n)));
     };
-    debug_assert_eq!(cover::check(args.n, &found.solutions), Ok(()));
+    checked(args.n, &found.solutions)?;
     eprintln!("queens: {}", how(args.n, &found, seconds, seed));
     if let Some(path) = &args.svg {
         svg::write(path, &picture(args.n, &found.solutions))?;
     }
     write(args.n, &found.solutions, format)?;
     Ok(Exit::Success)
+}
+
+/// Every cover is checked by `cover::check` before it is printed: one that is not a cover is an
+/// internal fault (exit 70), never output.
+fn checked(n: usize, solutions: &[Placement]) -> Result<()> {
+    cover::check(n, solutions).map_err(|fault| {
+        Failure::Internal(format!("the cover found for N = {n} is no cover: {fault}"))
+    })
 }
 
 /// The SAT solver's portfolio on `threads` threads (default: all cores), from `seed`.
@@ -390,10 +398,13 @@ fn most(args: &Args, format: Format) -> Result<Exit> {
     } else if n % 4 == 2 && n <= pairs::MAX_N {
         job.units("starts");
         match job.check(cover::pairs(n, args.seed.unwrap_or(1), job.control()))? {
-            Some(c) => (
-                c.solutions,
-                "a cover, found by the mirror-pair search".to_string(),
-            ),
+            Some(c) => {
+                checked(n, &c.solutions)?;
+                (
+                    c.solutions,
+                    "a cover, found by the mirror-pair search".to_string(),
+                )
+            }
             None => return Err(Failure::No(no_pairs(n))),
         }
     } else {

@@ -45,7 +45,16 @@ pub async fn get(
                 return Ok(cover::find(n, control)?);
             }
             if n % 4 == 2 {
-                return Ok(cover::pairs(n, 1, control)?);
+                let found = cover::pairs(n, 1, control)?;
+                if let Some(fault) = found
+                    .as_ref()
+                    .and_then(|c| cover::check(n, &c.solutions).err())
+                {
+                    return Err(ApiError::Internal(format!(
+                        "the mirror-pair search's answer for {n} is no cover: {fault}"
+                    )));
+                }
+                return Ok(found);
             }
             match queens_sat::cover(n, Turn::Both, 1, control) {
                 Ok(Answer::Found(c)) => Ok(Some(c)),

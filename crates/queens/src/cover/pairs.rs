@@ -23,6 +23,7 @@
 use crate::control::Control;
 use crate::error::Error;
 use crate::placement::Placement;
+use crate::symmetry::Symmetry;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -102,14 +103,9 @@ fn attempt(
     );
     let mut cover = Vec::with_capacity(fold.n);
     for r in ranks {
-        let mirror: Vec<u32> = r
-            .iter()
-            .map(|&x| (fold.n - 1 - x as usize) as u32)
-            .collect();
-        cover.push(Placement::from_rows_unchecked(
-            r.iter().map(|&x| x as u32).collect(),
-        ));
-        cover.push(Placement::from_rows_unchecked(mirror));
+        let own = Placement::from_rows_unchecked(r.iter().map(|&x| u32::from(x)).collect());
+        cover.push(Symmetry::FlipRanks.apply(&own));
+        cover.push(own);
     }
     Ok(Some(cover))
 }
