@@ -87,11 +87,12 @@ fn states_stay_sound() {
         from: None,
     };
     let mut level = vec![0u128];
+    let mut memo = degrees::Memo::new(1);
     for i in 0..geo.cells() {
         let mut next = Vec::new();
         for &key in &level {
             let cells = Cells::unpack(key, geo.width());
-            moves(&rules, &cells, i, |k| next.push(k));
+            moves(&rules, &mut memo, &cells, i, |k| next.push(k));
         }
         next.sort_unstable();
         next.dedup();
