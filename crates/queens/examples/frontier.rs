@@ -37,11 +37,13 @@ fn run(board: Board, kind: Kind) -> u128 {
 }
 
 fn main() {
-    // As the command does: blocks of a megabyte or more from the system and back to it.
+    // As the command does: blocks of a megabyte or more from the system and back to it, the
+    // smaller ones kept in the heap (up to 64 MB free) rather than given back at every turn.
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only sets a parameter of the allocator, before any thread starts.
+    // SAFETY: mallopt only sets parameters of the allocator, before any thread starts.
     unsafe {
         libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
+        libc::mallopt(libc::M_TRIM_THRESHOLD, 64 << 20);
     }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let start = Instant::now();

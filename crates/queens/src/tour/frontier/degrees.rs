@@ -15,7 +15,7 @@
 //! from the white squares to the black ones: each white square sends what it lacks along
 //! edges of capacity 1 to black squares that take what they lack (Ford and Fulkerson's
 //! augmenting paths, as in Hopcroft and Karp's matching; here one path at a time, since the
-//! graphs have at most 62 squares). The extra vertex touches both colours: the colour balance
+//! graphs have at most 32 squares). The extra vertex touches both colours: the colour balance
 //! fixes how many of its edges go to white squares (`x`) and to black ones (`y`), so it enters
 //! the flow as a black vertex taking `x` and a white one giving `y`. Squares are bits of a
 //! `u64` (position 0 the cell just done), the sets of a search are masks, and a path is found
@@ -26,8 +26,13 @@ const EXTRA_TAKES: u32 = 63;
 /// The bit of the extra vertex on the white side (it gives `y` edges to black squares).
 const EXTRA_GIVES: u32 = 62;
 
-/// The most squares after a cell that the check takes (bits 62 and 63 are the extra vertex).
-pub const MAX_REST: usize = 61;
+/// The most squares after a cell that the check takes. A flow costs more as the rest grows,
+/// and most states that die of the check die near the end: on 8x8 closed, checked from the
+/// third cell on, the 27th cell took 54 s of wall for 40.8 million states, against 10 s for
+/// 50.7 million unchecked; checked over the last 40 cells the count had done 30 cells in 320 s,
+/// over the last 32 in 174 s (and all 64 in 706 s). On the small boards of the 80 counts the
+/// check over the last 32 cells costs the same as over all of them.
+pub const MAX_REST: usize = 32;
 
 /// The rest of the board after one cell `i`: positions 1.. are cells `i + 1`, ...
 #[derive(Clone, Debug)]
@@ -367,7 +372,7 @@ mod tests {
 
     #[test]
     fn too_long_a_rest_is_not_taken() {
-        assert!(Rest::new(8, 8, 1).is_none());
-        assert!(Rest::new(8, 8, 2).is_some());
+        assert!(Rest::new(8, 8, 30).is_none());
+        assert!(Rest::new(8, 8, 31).is_some());
     }
 }

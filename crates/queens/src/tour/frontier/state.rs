@@ -40,17 +40,17 @@ impl Cells {
     /// Unpacks `key`, a window of `width` cells, and appends one empty cell.
     #[inline(always)]
     pub fn unpack(key: u128, width: usize) -> Cells {
-        // Shifts by a constant only: a shift of a `u128` by a variable costs several.
+        let bits = 4 * width as u32;
+        let window = key & ((1u128 << bits) - 1);
+        let low = spread(window as u64).to_le_bytes();
+        let high = spread((window >> 64) as u64).to_le_bytes();
         let mut code = [EMPTY; 32];
-        let mut rest = key;
-        for c in code.iter_mut().take(width) {
-            *c = rest as u8 & 15;
-            rest >>= 4;
-        }
+        code[..16].copy_from_slice(&low);
+        code[16..].copy_from_slice(&high);
         Cells {
             code,
             len: width + 1,
-            vdeg: rest as u8 & 3,
+            vdeg: (key >> bits) as u8 & 3,
         }
     }
 
@@ -62,19 +62,18 @@ impl Cells {
         (map[VEND as usize], map[FULL as usize]) = (VEND, FULL);
         let mut next = 1u8;
         let mut packed = [EMPTY; 32];
-        for (out, &code) in packed[1..self.len].iter_mut().zip(&self.code[1..self.len]) {
-            let c = code as usize;
+        for p in 1..self.len {
+            let c = self.code[p & 31] as usize & 15;
             if c != EMPTY as usize && map[c] == 0 {
                 map[c] = next;
                 next += 1;
             }
-            *out = map[c];
+            packed[(p - 1) & 31] = map[c];
         }
-        let mut key = self.vdeg as u128;
-        for &c in packed[1..self.len].iter().rev() {
-            key = key << 4 | c as u128;
-        }
-        key
+        let low = u128::from_le_bytes(packed[..16].try_into().expect("16 bytes"));
+        let high = u128::from_le_bytes(packed[16..].try_into().expect("16 bytes"));
+        let window = gather(low) as u128 | (gather(high) as u128) << 64;
+        window | (self.vdeg as u128) << (4 * (self.len - 1))
     }
 
     /// The position of the other end of the fragment ending at `at` with label `label`.
@@ -154,6 +153,26 @@ impl Cells {
     }
 }
 
+/// The 16 nibbles of `x`, nibble k into byte k (its low half).
+#[inline(always)]
+fn spread(x: u64) -> u128 {
+    let mut v = x as u128;
+    v = (v | v << 32) & 0x0000_0000_ffff_ffff_0000_0000_ffff_ffff;
+    v = (v | v << 16) & 0x0000_ffff_0000_ffff_0000_ffff_0000_ffff;
+    v = (v | v << 8) & 0x00ff_00ff_00ff_00ff_00ff_00ff_00ff_00ff;
+    (v | v << 4) & 0x0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f
+}
+
+/// The 16 bytes of `v`, each below 16, as nibbles: the inverse of [`spread`].
+#[inline(always)]
+fn gather(v: u128) -> u64 {
+    let mut v = v;
+    v = (v | v >> 4) & 0x00ff_00ff_00ff_00ff_00ff_00ff_00ff_00ff;
+    v = (v | v >> 8) & 0x0000_ffff_0000_ffff_0000_ffff_0000_ffff;
+    v = (v | v >> 16) & 0x0000_0000_ffff_ffff_0000_0000_ffff_ffff;
+    (v | v >> 32) as u64
+}
+
 /// The state `key` seen in the board's mirror top to bottom, when its window starts a column
 /// of `rows` cells: two whole columns, each read the other way, and an empty last cell (no
 /// edge reaches two columns ahead). The labels are made canonical again. The mirror maps the
@@ -163,11 +182,13 @@ pub fn mirrored(key: u128, rows: usize, width: usize) -> u128 {
     let c = Cells::unpack(key, width);
     debug_assert_eq!(c.code[width - 1], EMPTY, "a window that starts a column");
     // The image one cell on, since `shift_and_pack` leaves out the first cell.
+    debug_assert_eq!(width, 2 * rows + 1);
     let mut m = c;
-    for p in 0..width - 1 {
-        m.code[p + 1] = c.code[p / rows * rows + rows - 1 - p % rows];
+    for r in 0..rows {
+        m.code[(1 + r) & 31] = c.code[(rows - 1 - r) & 31];
+        m.code[(1 + rows + r) & 31] = c.code[(2 * rows - 1 - r) & 31];
     }
-    m.code[width] = EMPTY;
+    m.code[width & 31] = EMPTY;
     m.shift_and_pack()
 }
 
@@ -216,6 +237,23 @@ mod tests {
             len: codes.len(),
             vdeg,
         }
+    }
+
+    #[test]
+    fn nibbles_spread_into_bytes_and_back() {
+        let x = 0xfedc_ba98_7654_3210u64;
+        let v = spread(x);
+        assert_eq!(v.to_le_bytes(), core::array::from_fn(|k| k as u8));
+        assert_eq!(gather(v), x);
+        // A window of 25 cells (a shorter side of 12) and the extra vertex's degree.
+        let key =
+            (2u128 << 100) | 0x0_0123_4567_89ab_cdef_fedc_ba98_7654_3210u128 & ((1 << 100) - 1);
+        let c = Cells::unpack(key, 25);
+        assert_eq!(c.vdeg, 2);
+        assert_eq!(c.code[0], 0);
+        assert_eq!(c.code[1], 1);
+        assert_eq!((c.code[16], c.code[24]), (15, 7));
+        assert_eq!(c.code[25], EMPTY);
     }
 
     #[test]
