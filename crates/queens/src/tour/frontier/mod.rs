@@ -982,8 +982,8 @@ pub fn open_from_every(
 /// Bytes a state takes at the peak of a count on `board`, as measured (resident, with blocks
 /// of a megabyte or more given back to the system when freed, as the command sets it): the
 /// dense copy of a cell's states beside the growing tables of the next; 23 bytes a state of
-/// the peak on 7x8 closed (397 MB, 17.4 million states) and 21 on 8x8 (10.7 GB, 514 million),
-/// rounded up; 20 bytes a slot instead of 12 where a key takes 128 bits (a shorter side past
+/// the peak on 7x8 closed (397 MB, 17.4 million states, before the degree check) and 20 on
+/// 8x8 (6.7 GB, 339 million), rounded up; 20 bytes a slot instead of 12 where a key takes 128 bits (a shorter side past
 /// 8).
 pub fn bytes_per_state(board: Board) -> u64 {
     if board.rows.min(board.cols) <= 8 {
@@ -998,18 +998,19 @@ pub fn typical_peak_bytes(board: Board, kind: Kind) -> u64 {
     typical_peak_states(board, kind).saturating_mul(bytes_per_state(board))
 }
 
-/// The peak states of a count, as measured here on boards of 8 columns (5 to 8 rows closed,
-/// 5 and 6 rows open; 8x8 closed: 513,828,042), extrapolated by 30 a row beyond (open tours
-/// of 7 and 8 rows by 9 times the closed, the ratio at 5 and 6 rows; tours from a square, which
-/// the mirror does not merge, half as many again), and by a third a column
-/// on shorter boards (6x6 open tours peak at a ninth of 6x8): a guide for the memory a count
-/// will want, not a bound.
+/// The peak states of a count, as measured here on boards of 8 columns with the degree check
+/// (5 to 8 rows closed, 5 and 6 rows open; 8x8 closed: 339,462,232, at the last cell before
+/// the check), extrapolated by 30 a row beyond (open tours of 7 rows by 12 times the closed,
+/// the ratio at 6 rows, and of 8 rows by 9 times, the ratio of the unchecked cells where their
+/// peak falls; tours from a square, which the mirror does not merge, half as many again), and
+/// by a third a column on shorter boards: a guide for the memory a count will want, not a
+/// bound.
 pub fn typical_peak_states(board: Board, kind: Kind) -> u64 {
     let rows = board.rows.min(board.cols);
     let long = board.rows.max(board.cols);
     let (closed, open): (&[f64], &[f64]) = (
-        &[1.0, 1.0, 1.0, 1e2, 1e3, 2.4e4, 7.2e5, 1.8e7, 5.2e8],
-        &[1.0, 1.0, 10.0, 1e3, 1e4, 2.2e5, 6.3e6, 1.6e8, 4.7e9],
+        &[1.0, 1.0, 1.0, 1e2, 1e3, 3.8e3, 2.1e5, 5.7e6, 3.4e8],
+        &[1.0, 1.0, 10.0, 1e3, 1e4, 6.6e4, 2.7e6, 7.0e7, 3.1e9],
     );
     let table = if kind == Kind::Closed { closed } else { open };
     // Tours from a square are not merged with their mirror images: half as many again.
