@@ -399,6 +399,14 @@ fn each_bit<const W: usize>(a: &Bits<W>, mut f: impl FnMut(usize)) {
     }
 }
 
+/// What the last queens need of a node: the unwatched squares, the allowed ones, how many
+/// are unwatched.
+struct Lean<const W: usize> {
+    open: Bits<W>,
+    allowed: Bits<W>,
+    left: u32,
+}
+
 /// The state of a branch: what is unwatched, what is allowed, and the line counts.
 #[derive(Clone)]
 struct State<const W: usize> {
@@ -817,7 +825,7 @@ impl<'a, const W: usize> Engine<'a, W> {
         {
             return Flow::Cancelled;
         }
-        if k <= 2 && only.is_none() && self.search.problem.mirror.is_none() {
+        if k <= 2 && only.is_none() && self.lean() {
             return self.last(st, k, path, t);
         }
         let (ahead, order) = match self.node(st, k) {
@@ -840,7 +848,16 @@ impl<'a, const W: usize> Engine<'a, W> {
                 }
                 continue;
             }
-            if only.is_none_or(|j| i == j) {
+            if k == 3 && only.is_none() && self.lean() {
+                // One more queen watches at most the largest gain of this node but q's.
+                let g = self.gain(st, q);
+                let top = ahead.gains.sum - ahead.gains.kth;
+                let other = if g >= top { ahead.gains.kth } else { top };
+                match self.then_two(st, q, other, path, t) {
+                    Flow::Go => {}
+                    other => return other,
+                }
+            } else if only.is_none_or(|j| i == j) {
                 let mut child = st.clone();
                 for &p in &pair {
                     self.place(&mut child, p);
@@ -860,6 +877,13 @@ impl<'a, const W: usize> Engine<'a, W> {
             }
         }
         Flow::Go
+    }
+
+    /// Whether the last queens may be placed one by one, without states (not so when they
+    /// come in mirror pairs).
+    #[inline]
+    fn lean(&self) -> bool {
+        self.search.problem.mirror.is_none()
     }
 
     /// The last one or two queens, found by intersecting square sets instead of branching on
@@ -890,22 +914,90 @@ impl<'a, const W: usize> Engine<'a, W> {
     /// which watches the first of them: each such queen in turn, forbidden to the later ones,
     /// unless what it watches and what one more queen can watch fall short.
     fn two(&self, st: &State<W>, path: &mut Vec<usize>, t: &mut Tally) -> Flow {
-        let other = self.widest(st);
-        let mut allowed = st.allowed;
+        let node = Lean {
+            open: st.open,
+            allowed: st.allowed,
+            left: st.left,
+        };
+        self.pairs(&node, &st.unwatched, self.widest(st), path, t)
+    }
+
+    /// A queen on `q` with two more to come, without a child state: the unwatched counts are
+    /// lowered in place for the pairs and raised again after them. One more queen watches at
+    /// most `other`.
+    fn then_two(
+        &self,
+        st: &mut State<W>,
+        q: usize,
+        other: u32,
+        path: &mut Vec<usize>,
+        t: &mut Tally,
+    ) -> Flow {
+        let mask = &self.masks[q];
+        let newly = and(&st.open, mask);
+        let mut node = Lean {
+            open: std::array::from_fn(|i| st.open[i] & !mask[i]),
+            allowed: st.allowed,
+            left: st.left,
+        };
+        node.allowed[q / 64] &= !(1 << (q % 64));
+        if self.search.problem.independent {
+            node.allowed = std::array::from_fn(|i| node.allowed[i] & !mask[i]);
+        }
+        each_bit(&newly, |s| {
+            node.left -= 1;
+            for &l in &self.line_of[s] {
+                st.unwatched[l as usize] -= 1;
+            }
+        });
+        path.push(q);
+        let flow = if node.left == 0 {
+            self.reached(path, t)
+        } else {
+            self.pairs(&node, &st.unwatched, other, path, t)
+        };
+        path.pop();
+        each_bit(&newly, |s| {
+            for &l in &self.line_of[s] {
+                st.unwatched[l as usize] += 1;
+            }
+        });
+        flow
+    }
+
+    /// Every pair of allowed queens that watches all of `node.open` (not empty), one of which
+    /// watches its first square: each such queen in turn, forbidden to the later ones, unless
+    /// its gain (read from the lines' `unwatched` counts) and `other`, the most one more queen
+    /// can watch, fall short.
+    fn pairs(
+        &self,
+        node: &Lean<W>,
+        unwatched: &[u8; MAX_LINES],
+        other: u32,
+        path: &mut Vec<usize>,
+        t: &mut Tally,
+    ) -> Flow {
+        let mut allowed = node.allowed;
         let mut order = [0u16; 4 * MAX_N];
         let mut len = 0;
-        each_bit(&and(&self.masks[first_bit(&st.open)], &allowed), |q| {
+        each_bit(&and(&self.masks[first_bit(&node.open)], &allowed), |q| {
             order[len] = q as u16;
             len += 1;
         });
         for &q in &order[..len] {
             let q = q as usize;
             allowed[q / 64] &= !(1 << (q % 64));
-            if self.gain(st, q) + other < st.left {
+            let lines = &self.line_of[q];
+            let g: u32 = lines
+                .iter()
+                .map(|&l| unwatched[l as usize] as u32)
+                .sum::<u32>()
+                - 3 * has(&node.open, q) as u32;
+            if g + other < node.left {
                 continue;
             }
             let mask = &self.masks[q];
-            let rest: Bits<W> = std::array::from_fn(|i| st.open[i] & !mask[i]);
+            let rest: Bits<W> = std::array::from_fn(|i| node.open[i] & !mask[i]);
             path.push(q);
             let flow = if rest.iter().all(|&w| w == 0) {
                 self.reached(path, t)
