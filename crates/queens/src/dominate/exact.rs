@@ -1015,8 +1015,9 @@ impl<'a, const W: usize> Engine<'a, W> {
         Flow::Go
     }
 
-    /// Every allowed queen that watches all of `open` (not empty), added to `path` in turn.
-    /// The first and the last unwatched squares go first: far apart, they share few watchers.
+    /// Every allowed queen that watches all of `open` (not empty), added to `path` in turn:
+    /// among those that watch its first and its last square (far apart, they share few
+    /// watchers), the ones whose watched set holds all of `open`.
     fn last_one(
         &self,
         open: &Bits<W>,
@@ -1025,20 +1026,10 @@ impl<'a, const W: usize> Engine<'a, W> {
         t: &mut Tally,
     ) -> Flow {
         let ends = and(&self.masks[first_bit(open)], &self.masks[last_bit(open)]);
-        let mut fit = and(allowed, &ends);
-        'squares: for (w, &word) in open.iter().enumerate() {
-            let mut x = word;
-            while x != 0 {
-                if fit.iter().all(|&f| f == 0) {
-                    break 'squares;
-                }
-                fit = and(&fit, &self.masks[w * 64 + x.trailing_zeros() as usize]);
-                x &= x - 1;
-            }
-        }
         let mut flow = Flow::Go;
-        each_bit(&fit, |q| {
-            if matches!(flow, Flow::Go) {
+        each_bit(&and(allowed, &ends), |q| {
+            let mask = &self.masks[q];
+            if matches!(flow, Flow::Go) && (0..W).all(|i| open[i] & !mask[i] == 0) {
                 path.push(q);
                 flow = self.reached(path, t);
                 path.pop();
