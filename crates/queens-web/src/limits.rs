@@ -80,19 +80,18 @@ pub const TOUR_COUNT_BYTES: u64 = 2 << 30;
 pub const PROGRESS_EVERY: Duration = Duration::from_millis(200);
 /// `/api/check` lists at most this many attacking pairs (and counts them all).
 pub const CHECK_CONFLICTS: usize = 10_000;
-/// `/api/dominate` proves minimality by exact search up to this N, and at [`DOMINATE_PROOF_TOO`]:
-/// the proof that 7 queens cannot watch 14x14 takes about 1 CPU s (BENCHMARKS.md), 16 about
-/// 16 s, and 15 about 50 s, so 15 stays off the page. Beyond, a set above Weakley's bound is
-/// answered as not proved; finding the set alone takes up to about 40 s in release for N = 20,
-/// 22 and 24 (the local search tries one queen fewer before it answers), within the time limit.
-pub const DOMINATE_PROOF: usize = 14;
-/// The one larger N whose proof fits the page's time limit (no 8 queens watch 16x16).
-pub const DOMINATE_PROOF_TOO: usize = 16;
+/// `/api/dominate` proves minimality by exact search up to this N: the proof that 8 queens
+/// cannot watch 15x15, the longest, takes about 17 CPU s in release, 16 about 9 s, 14 under
+/// one (BENCHMARKS.md). Beyond, a set above Weakley's bound is answered as not proved; finding
+/// the set alone takes up to about 40 s in release for N = 20, 22 and 24 (the local search
+/// tries one queen fewer before it answers), within the time limit.
+pub const DOMINATE_PROOF: usize = 16;
 
 /// Whether `/api/dominate` proves minimality for `n` by search.
 pub fn dominate_proves(n: usize) -> bool {
-    n <= DOMINATE_PROOF || n == DOMINATE_PROOF_TOO
+    n <= DOMINATE_PROOF
 }
+
 /// The longest query string read.
 pub const QUERY_BYTES: usize = 4096;
 /// At shutdown, requests still running get this long to end.
@@ -140,10 +139,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_page_proves_up_to_14_and_at_16() {
-        assert!((1..=14).all(dominate_proves));
-        assert!(!dominate_proves(15));
-        assert!(dominate_proves(16));
+    fn the_page_proves_up_to_16() {
+        assert!((1..=16).all(dominate_proves));
         assert!((17..=32).all(|n| !dominate_proves(n)));
     }
 }

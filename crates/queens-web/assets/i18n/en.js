@@ -166,7 +166,7 @@ export default {
   'rules.noneTorus': 'On the torus, solutions exist exactly when N is divisible by neither 2 nor 3 (Pólya 1918).',
   'rules.noneSuper': 'Superqueens have no solution below N = 10 (the first four are on 10 × 10).',
   'cover.title': 'A cover: N solutions that fill the board',
-  'cover.lead': 'Laid on top of each other, N solutions can fill all N × N squares: one colour per solution. Pólya (1918) built them when N is prime to 6; for other N the library searches (N up to 16), and for N divisible by 4 up to 32 a SAT solver looks among the covers that the mirror and the half-turn keep (it may need more than the server’s minute from 24 on); for the other even N up to 32 the covers are built from mirror pairs: a random start, then an exact completion (18 and 22 in seconds; 26 not within the server’s minute).',
+  'cover.lead': 'Laid on top of each other, N solutions can fill all N × N squares: one colour per solution. For N prime to 6, Pólya’s rule (1918) gives one at once; for other N the library searches, and past 16 not every N is found within the server’s minute.',
   'cover.show': 'Show a cover of this N',
   'cover.searching': 'Looking for a cover of the {n} × {n} board…',
   'cover.none': 'No cover of the {n} × {n} board exists: the exhaustive search found none.',

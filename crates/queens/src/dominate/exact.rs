@@ -28,13 +28,16 @@
 //!   and without its square (counts only fall on the way down, so these bound the child's
 //!   own bounds). Most children are dropped so, without a copy of the state: four times fewer
 //!   nodes on the proof at N = 14, a third less time.
-//! - The last two queens without states: a last queen stands where the watcher sets of all the
-//!   unwatched squares meet (an intersection of bit sets, empty after two or three of them as
-//!   a rule), and with two left one of them watches the first unwatched square, so each such
-//!   queen is tried in turn (the queen bound in a cheap form first: its gain and the most one
-//!   more queen can watch). Most nodes of a count are at two queens left; this took the
-//!   count at N = 14 from 48 to 30 CPU s.
-//! - Symmetry: order the squares (the corners first, the centre last), give every square the key of its smallest image under the
+//! - The last queens without states. A last queen must watch every unwatched square: among
+//!   the queens that watch the first and the last of them (far apart, they share few
+//!   watchers), those whose watched set holds them all. With two left, one of them watches the
+//!   first unwatched square: each such queen in turn, after a cheap form of the queen bound
+//!   (its gain and the most one more queen can watch). With three left, each child's counts
+//!   are lowered in place, not copied. Most nodes of a count have two queens left; these
+//!   took the count at N = 14 from 48 to 17 CPU s with the next point (BENCHMARKS.md).
+//! - Symmetry: order the squares (the corners first, the centre last: a set's representative
+//!   queen is then its queen nearest an edge, and the parts with the edges forbidden die early
+//!   by the bounds), give every square the key of its smallest image under the
 //!   board's symmetries, and split the work by the queen of smallest key. Mapped by a
 //!   symmetry, every set has one whose smallest-key queen is the representative of its class,
 //!   so the search only starts from representatives (about N²/8 of them; one on the torus),
@@ -46,7 +49,7 @@
 //! - Parts: one per representative first queen, or (a split search, for proofs that take
 //!   hours) one per child of that queen's first branch, the earlier siblings forbidden as the
 //!   whole search would have forbidden them after exploring them: the same search cut into
-//!   some 20 to 30 times as many pieces (503 for 28 first queens at N = 14, 2,986 for 91 at
+//!   some 10 to 20 times as many pieces (328 for 28 first queens at N = 14, 1,648 for 91 at
 //!   N = 26), each resumable, shardable and reported as it ends.
 //!
 //! A set of fewer than `k` queens that watches the board is met on the way (the branch
