@@ -889,11 +889,9 @@ impl<'a, const W: usize> Engine<'a, W> {
         self.search.problem.mirror.is_none()
     }
 
-    /// The last one or two queens, found by intersecting square sets instead of branching on
-    /// states: a last queen must watch every unwatched square, so it stands in the
-    /// intersection of their watcher sets (usually empty after two or three of them). With two
-    /// left, one of them watches the most constrained square: try each such queen, the earlier
-    /// ones forbidden to the later, as the branch would.
+    /// The last one or two queens, found with square sets instead of branching on states: a
+    /// last queen must watch every unwatched square ([`Self::last_one`]); with two left, one
+    /// of them watches the first unwatched square ([`Self::pairs`]).
     fn last(&self, st: &State<W>, k: usize, path: &mut Vec<usize>, t: &mut Tally) -> Flow {
         if st.left == 0 {
             return self.reached(path, t);
