@@ -147,6 +147,40 @@ fn a_count_resumes_from_its_checkpoint() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A checkpoint written by an older build, whose parts were another list (the centre first):
+/// its records name parts by number, so summing them into today's list would give a wrong
+/// count. Its fingerprint lacks the hash of the list, and it is refused (exit 2), unchanged.
+#[test]
+fn a_count_refuses_the_checkpoint_of_another_list_of_parts() {
+    let dir = std::env::temp_dir().join(format!("queens-dominate-old-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("d8.log");
+    let log = path.to_str().unwrap();
+    let args = ["dominate", "8", "--count", "--json", "--checkpoint", log];
+    let (code, _, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let crc = |body: &str| format!("{:08x}", crc32fast::hash(body.as_bytes()));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines = text.lines();
+    let head = lines.next().unwrap().rsplit_once(" crc=").unwrap().0;
+    let (before, after) = head.split_once("fingerprint=").unwrap();
+    let (print, rest) = after.split_once(' ').unwrap();
+    let old = print.rsplit_once('-').unwrap().0;
+    assert_eq!(old, "board-k5", "{head}");
+    let body = format!("{before}fingerprint={old} {rest}");
+    let forged = format!(
+        "{body} crc={}\n{}\n",
+        crc(&body),
+        lines.collect::<Vec<_>>().join("\n")
+    );
+    std::fs::write(&path, &forged).unwrap();
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("belongs to another count"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), forged);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The parts a share of the proof at N = 14 searched, read off its reason.
 fn share_parts(why: &str) -> (usize, usize) {
     let after = why.split("finds none in its ").nth(1).expect(why);

@@ -249,7 +249,7 @@ fn header(
     k: usize,
     opts: &Options,
     what: &str,
-    parts: usize,
+    search: &Search,
     share: Option<Share>,
 ) -> Header {
     let board = match (opts.torus, opts.independent) {
@@ -262,8 +262,8 @@ fn header(
         version: crate::parts::FORMAT_VERSION,
         n,
         engine: format!("dominate-{what}"),
-        parts,
-        fingerprint: format!("{board}-k{k}"),
+        parts: search.parts(),
+        fingerprint: format!("{board}-k{k}-{}", search.fingerprint()),
         share,
     }
 }
@@ -349,7 +349,7 @@ fn prove_resumable(
     let search = Search::new(dominate::problem(&lines, k, opts))
         .map_err(|e| bad(e.to_string()))?
         .split();
-    let header = header(n, k, opts, "prove-split", search.parts(), share);
+    let header = header(n, k, opts, "prove-split", &search, share);
     let (result, _, _) = resumable(&search, &header, path, false, job)?;
     let resume = match path {
         Some(p) => format!("; the same command resumes it from '{}'", p.display()),
@@ -410,7 +410,7 @@ fn count_resumable(n: usize, opts: &Options, path: &Path, job: &Job) -> Result<C
     let lines = Lines::new(n, opts.torus);
     let search =
         Search::new(dominate::problem(&lines, size, opts)).map_err(|e| bad(e.to_string()))?;
-    let header = header(n, size, opts, "count", search.parts(), None);
+    let header = header(n, size, opts, "count", &search, None);
     let (result, sets, classes) = resumable(&search, &header, Some(path), true, job)?;
     match job.check(result)? {
         None => Ok(Counted {

@@ -65,6 +65,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// The largest board side the search takes.
 pub const MAX_N: usize = 32;
 const MAX_LINES: usize = 6 * MAX_N;
+/// The meaning of a part: raised whenever the order of the keys or the first branch changes
+/// (2: the corners first), so that checkpoints of an older list are refused.
+pub const PARTS_VERSION: u64 = 2;
 /// Nodes between two looks at the control.
 const POLL: u64 = 1 << 14;
 
@@ -204,6 +207,27 @@ impl Search {
     /// The number of parts.
     pub fn parts(&self) -> usize {
         self.parts.len()
+    }
+
+    /// A fingerprint of the list of parts (16 hex digits), for checkpoints: the same for the
+    /// same board, queens and parts, and different when a part would mean another piece of
+    /// the search (the key order and the first branch are covered by [`PARTS_VERSION`]), so
+    /// that a record of another list is never summed into this one.
+    pub fn fingerprint(&self) -> String {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut mix = |x: u64| {
+            for byte in x.to_le_bytes() {
+                h = (h ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        };
+        mix(PARTS_VERSION);
+        mix(self.problem.lines.n as u64);
+        mix(self.problem.k as u64);
+        for &(root, child) in &self.parts {
+            mix(root as u64);
+            mix(child.map_or(u64::MAX, |c| c as u64));
+        }
+        format!("{h:016x}")
     }
 
     /// The first queen of part `i` (a square number), and the child of its first branch if

@@ -186,3 +186,21 @@ fn a_split_search_proves_finds_and_counts_as_the_whole_one() {
         assert!((0..at.parts()).any(|i| at.part_of(i).1.is_some()), "n={n}");
     }
 }
+
+/// The fingerprint of a list of parts: the same for the same search, another for another
+/// list (split, or for another number of queens or board).
+#[test]
+fn the_fingerprint_names_the_list_of_parts() {
+    let opts = Options::default();
+    let print = |n: usize, k: usize, split: bool| {
+        let lines = Lines::new(n, false);
+        let search = exact::Search::new(problem(&lines, k, &opts)).unwrap();
+        let search = if split { search.split() } else { search };
+        search.fingerprint()
+    };
+    assert_eq!(print(9, 5, false), print(9, 5, false));
+    assert_eq!(print(9, 5, false).len(), 16);
+    assert_ne!(print(9, 5, false), print(9, 5, true));
+    assert_ne!(print(9, 5, false), print(9, 4, false));
+    assert_ne!(print(9, 5, false), print(10, 5, false));
+}
