@@ -229,6 +229,7 @@ fn the_stored_covers_are_covers() {
         (include_str!("../../../../tests/data/cover-22.txt"), 22),
         (include_str!("../../../../tests/data/cover-26.txt"), 26),
         (include_str!("../../../../tests/data/cover-24.txt"), 24),
+        (include_str!("../../../../tests/data/cover-28.txt"), 28),
     ];
     for (text, n) in stored {
         assert_eq!(plainly_a_cover(text), n);
