@@ -129,17 +129,21 @@ fn fourteen_needs_eight() {
     assert!(err.contains("every set of 7 queens"), "{err}");
 }
 
+/// `queens dominate 8 --count --json --checkpoint LOG` in a fresh directory named by `tag`:
+/// the arguments' log path, the directory, and what the first run printed.
+fn count_of_8_recorded(tag: &str) -> (String, std::path::PathBuf, String) {
+    let dir = common::scratch(tag);
+    let log = dir.join("d8.log").to_str().unwrap().to_string();
+    let (code, out, err) = run(&["dominate", "8", "--count", "--json", "--checkpoint", &log]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"sets\":4860"), "{out}");
+    (log, dir, out)
+}
+
 #[test]
 fn a_count_resumes_from_its_checkpoint() {
-    let dir = std::env::temp_dir().join(format!("queens-dominate-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("d8.log");
-    let log = path.to_str().unwrap();
-    let args = ["dominate", "8", "--count", "--json", "--checkpoint", log];
-    let (code, first, err) = run(&args);
-    assert_eq!(code, 0, "{err}");
-    assert!(first.contains("\"sets\":4860"), "{first}");
-    let (code, again, err) = run(&args);
+    let (log, dir, first) = count_of_8_recorded("dominate");
+    let (code, again, err) = run(&["dominate", "8", "--count", "--json", "--checkpoint", &log]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("resuming"), "{err}");
     let sets = |s: &str| s.split("\"seconds\"").next().unwrap().to_string();
@@ -152,13 +156,8 @@ fn a_count_resumes_from_its_checkpoint() {
 /// count. Its fingerprint lacks the hash of the list, and it is refused (exit 2), unchanged.
 #[test]
 fn a_count_refuses_the_checkpoint_of_another_list_of_parts() {
-    let dir = std::env::temp_dir().join(format!("queens-dominate-old-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("d8.log");
-    let log = path.to_str().unwrap();
-    let args = ["dominate", "8", "--count", "--json", "--checkpoint", log];
-    let (code, _, err) = run(&args);
-    assert_eq!(code, 0, "{err}");
+    let (log, dir, _) = count_of_8_recorded("dominate-old");
+    let path = std::path::PathBuf::from(&log);
     let crc = |body: &str| format!("{:08x}", crc32fast::hash(body.as_bytes()));
     let text = std::fs::read_to_string(&path).unwrap();
     let mut lines = text.lines();
@@ -174,7 +173,7 @@ fn a_count_refuses_the_checkpoint_of_another_list_of_parts() {
         lines.collect::<Vec<_>>().join("\n")
     );
     std::fs::write(&path, &forged).unwrap();
-    let (code, out, err) = run(&args);
+    let (code, out, err) = run(&["dominate", "8", "--count", "--json", "--checkpoint", &log]);
     assert_eq!(code, 2, "{out}{err}");
     assert!(err.contains("belongs to another count"), "{err}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), forged);

@@ -24,6 +24,13 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
     run_in(args, "")
 }
 
+/// A fresh directory for one test's files, named by `tag` and this process.
+pub fn scratch(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("queens-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// A path under the repository's `tests/data` folder.
 pub fn data(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
