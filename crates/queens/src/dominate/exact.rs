@@ -426,6 +426,16 @@ fn each_bit<const W: usize>(a: &Bits<W>, mut f: impl FnMut(usize)) {
     }
 }
 
+/// A queen and, under a mirror, its image: one or two squares, without a heap allocation.
+#[derive(Clone, Copy)]
+struct Pair([usize; 2], usize);
+
+impl Pair {
+    fn queens(&self) -> &[usize] {
+        &self.0[..self.1]
+    }
+}
+
 /// What the last queens need of a node: the unwatched squares, the allowed ones, how many
 /// are unwatched.
 struct Lean<const W: usize> {
@@ -750,14 +760,15 @@ impl<'a, const W: usize> Engine<'a, W> {
     /// placed; `None` when they are more than `k`.
     fn first(&self, root: usize) -> Option<(State<W>, Vec<usize>)> {
         let pair = self.pair(root);
+        let pair = pair.queens();
         if pair.len() > self.search.problem.k {
             return None;
         }
         let mut st = self.start(root);
-        for &q in &pair {
+        for &q in pair {
             self.place(&mut st, q);
         }
-        Some((st, pair))
+        Some((st, pair.to_vec()))
     }
 
     /// The children of the first branch of the part of `root` (0 when its node does not
@@ -865,10 +876,12 @@ impl<'a, const W: usize> Engine<'a, W> {
                 break;
             }
             let pair = self.pair(q);
+            let pair = pair.queens();
             if pair.len() > k {
                 continue;
             }
-            if pair.len() == 1 && !self.child_may(st, &ahead, q) {
+            let g = self.gain(st, q);
+            if pair.len() == 1 && !self.child_may(st, &ahead, q, g) {
                 self.forbid(st, q);
                 if !self.enough(st, k) {
                     break;
@@ -877,7 +890,6 @@ impl<'a, const W: usize> Engine<'a, W> {
             }
             if k == 3 && only.is_none() && self.lean() {
                 // One more queen watches at most the largest gain of this node but q's.
-                let g = self.gain(st, q);
                 let top = ahead.gains.sum - ahead.gains.kth;
                 let other = if g >= top { ahead.gains.kth } else { top };
                 match self.then_two(st, q, other, path, t) {
@@ -886,7 +898,7 @@ impl<'a, const W: usize> Engine<'a, W> {
                 }
             } else if only.is_none_or(|j| i == j) {
                 let mut child = st.clone();
-                for &p in &pair {
+                for &p in pair {
                     self.place(&mut child, p);
                     path.push(p);
                 }
@@ -896,7 +908,7 @@ impl<'a, const W: usize> Engine<'a, W> {
                 }
                 path.truncate(path.len() - pair.len());
             }
-            for &p in &pair {
+            for &p in pair {
                 self.forbid(st, p);
             }
             if !self.enough(st, k) {
@@ -1064,12 +1076,11 @@ impl<'a, const W: usize> Engine<'a, W> {
     }
 
     /// Whether the child with a queen on `q` could pass its bounds, judged before it is made:
-    /// the queen watches its gain, and the others at most what the bounds of this node allow
-    /// without `q`'s lines (a line of `q` is all watched in the child) and without `q` itself.
-    /// Counts only fall on the way down, so these are upper bounds of the child's own.
+    /// the queen watches its gain `g`, and the others at most what the bounds of this node
+    /// allow without `q`'s lines (a line of `q` is all watched in the child) and without `q`
+    /// itself. Counts only fall on the way down, so these are upper bounds of the child's own.
     #[inline]
-    fn child_may(&self, st: &State<W>, ahead: &Ahead, q: usize) -> bool {
-        let g = self.gain(st, q);
+    fn child_may(&self, st: &State<W>, ahead: &Ahead, q: usize, g: u32) -> bool {
         if ahead.k == 0 {
             return g >= st.left;
         }
@@ -1082,10 +1093,10 @@ impl<'a, const W: usize> Engine<'a, W> {
 
     /// The queens that come with a queen on `q`: `q`, and its image under the mirror if any.
     #[inline]
-    fn pair(&self, q: usize) -> Vec<usize> {
+    fn pair(&self, q: usize) -> Pair {
         match &self.search.problem.mirror {
-            Some(m) if m[q] as usize != q => vec![q, m[q] as usize],
-            _ => vec![q],
+            Some(m) if m[q] as usize != q => Pair([q, m[q] as usize], 2),
+            _ => Pair([q, q], 1),
         }
     }
 
