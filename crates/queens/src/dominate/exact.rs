@@ -64,7 +64,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The largest board side the search takes.
 pub const MAX_N: usize = 32;
-const MAX_LINES: usize = 6 * MAX_N;
+/// Room for the lines' counts: at most 6N - 2 lines, numbered by a byte, so that an index
+/// into these arrays needs no bounds check.
+const MAX_LINES: usize = 256;
 /// The meaning of a part: raised whenever the order of the keys or the first branch changes
 /// (2: the corners first), so that checkpoints of an older list are refused.
 pub const PARTS_VERSION: u64 = 2;
@@ -426,6 +428,13 @@ fn each_bit<const W: usize>(a: &Bits<W>, mut f: impl FnMut(usize)) {
     }
 }
 
+/// The sum of four lines' counts.
+#[inline]
+fn sum4(counts: &[u8; MAX_LINES], lines: [u8; KINDS]) -> u32 {
+    let count = |i: usize| u32::from(counts[lines[i] as usize]);
+    count(0) + count(1) + count(2) + count(3)
+}
+
 /// A queen and, under a mirror, its image: one or two squares, without a heap allocation.
 #[derive(Clone, Copy)]
 struct Pair([usize; 2], usize);
@@ -461,7 +470,7 @@ struct Engine<'a, const W: usize> {
     search: &'a Search,
     lines: &'a Lines,
     masks: Vec<Bits<W>>,
-    line_of: Vec<[u16; KINDS]>,
+    line_of: Vec<[u8; KINDS]>,
     n: usize,
     count: bool,
     group_size: u128,
@@ -567,7 +576,7 @@ impl<'a, const W: usize> Engine<'a, W> {
             search,
             lines,
             masks,
-            line_of: (0..n * n).map(|s| lines.of(s)).collect(),
+            line_of: (0..n * n).map(|s| lines.of(s).map(|l| l as u8)).collect(),
             n,
             count,
             group_size: lines.group.len() as u128,
@@ -633,13 +642,15 @@ impl<'a, const W: usize> Engine<'a, W> {
         }
     }
 
-    /// No queen may stand on `q` from now on.
+    /// No queen may stand on `q` from now on. Whether the line bound's histogram changed (a
+    /// line lost its last allowed square): if not, the bound holds as it did.
     #[inline]
-    fn forbid(&self, st: &mut State<W>, q: usize) {
+    fn forbid(&self, st: &mut State<W>, q: usize) -> bool {
         if !has(&st.allowed, q) {
-            return;
+            return false;
         }
         st.allowed[q / 64] &= !(1 << (q % 64));
+        let mut changed = false;
         for (kind, &l) in self.line_of[q].iter().enumerate() {
             let l = l as usize;
             let before = self.value(st, l);
@@ -648,8 +659,10 @@ impl<'a, const W: usize> Engine<'a, W> {
             if before != after {
                 st.hist[kind][before] -= 1;
                 st.hist[kind][after] += 1;
+                changed = true;
             }
         }
+        changed
     }
 
     /// A queen on `q`.
@@ -664,7 +677,9 @@ impl<'a, const W: usize> Engine<'a, W> {
         self.forbid(st, q);
         if self.search.problem.independent {
             let attacked = and(&st.allowed, mask);
-            each_bit(&attacked, |s| self.forbid(st, s));
+            each_bit(&attacked, |s| {
+                self.forbid(st, s);
+            });
         }
     }
 
@@ -690,9 +705,7 @@ impl<'a, const W: usize> Engine<'a, W> {
     /// itself once (two lines through a square meet only there).
     #[inline]
     fn gain(&self, st: &State<W>, q: usize) -> u32 {
-        let lines = &self.line_of[q];
-        let g: u32 = lines.iter().map(|&l| st.unwatched[l as usize] as u32).sum();
-        g - 3 * has(&st.open, q) as u32
+        sum4(&st.unwatched, self.line_of[q]) - 3 * has(&st.open, q) as u32
     }
 
     /// The `m` largest gains among the allowed squares (`m` at most [`MAX_N`]), largest
@@ -742,8 +755,7 @@ impl<'a, const W: usize> Engine<'a, W> {
             if dead || best.0 <= 1 {
                 return;
             }
-            let lines = &self.line_of[s];
-            let mut c: u32 = lines.iter().map(|&l| st.free[l as usize] as u32).sum();
+            let mut c = sum4(&st.free, self.line_of[s]);
             if has(&st.allowed, s) {
                 c -= 3;
             }
@@ -882,8 +894,7 @@ impl<'a, const W: usize> Engine<'a, W> {
             }
             let g = self.gain(st, q);
             if pair.len() == 1 && !self.child_may(st, &ahead, q, g) {
-                self.forbid(st, q);
-                if !self.enough(st, k) {
+                if self.forbid(st, q) && !self.enough(st, k) {
                     break;
                 }
                 continue;
@@ -908,10 +919,11 @@ impl<'a, const W: usize> Engine<'a, W> {
                 }
                 path.truncate(path.len() - pair.len());
             }
+            let mut changed = false;
             for &p in pair {
-                self.forbid(st, p);
+                changed |= self.forbid(st, p);
             }
-            if !self.enough(st, k) {
+            if changed && !self.enough(st, k) {
                 break;
             }
         }
@@ -1017,19 +1029,14 @@ impl<'a, const W: usize> Engine<'a, W> {
         let mut allowed = node.allowed;
         let mut order = [0u16; 4 * MAX_N];
         let mut len = 0;
-        each_bit(&and(&self.masks[first_bit(&node.open)], &allowed), |q| {
+        each_bit(&and(&self.pivots(&node.open), &allowed), |q| {
             order[len] = q as u16;
             len += 1;
         });
         for &q in &order[..len] {
             let q = q as usize;
             allowed[q / 64] &= !(1 << (q % 64));
-            let lines = &self.line_of[q];
-            let g: u32 = lines
-                .iter()
-                .map(|&l| unwatched[l as usize] as u32)
-                .sum::<u32>()
-                - 3 * has(&node.open, q) as u32;
+            let g = sum4(unwatched, self.line_of[q]) - 3 * has(&node.open, q) as u32;
             if g + other < node.left {
                 continue;
             }
@@ -1050,6 +1057,27 @@ impl<'a, const W: usize> Engine<'a, W> {
             }
         }
         Flow::Go
+    }
+
+    /// Squares among which one of any two queens watching all of `open` (not empty) stands.
+    /// Take open squares `u`, `v`, `w` that share no line: the two queens watch all three, so
+    /// one of them watches two, and stands on a line of each of those two (where their lines
+    /// meet: a dozen squares at most). Without three such squares: the watchers of the first.
+    #[inline]
+    fn pivots(&self, open: &Bits<W>) -> Bits<W> {
+        let u = first_bit(open);
+        let mu = &self.masks[u];
+        let far: Bits<W> = std::array::from_fn(|i| open[i] & !mu[i]);
+        if far.iter().all(|&x| x == 0) {
+            return *mu;
+        }
+        let mv = &self.masks[last_bit(&far)];
+        let farther: Bits<W> = std::array::from_fn(|i| far[i] & !mv[i]);
+        if farther.iter().all(|&x| x == 0) {
+            return *mu;
+        }
+        let mw = &self.masks[first_bit(&farther)];
+        std::array::from_fn(|i| (mu[i] & mv[i]) | (mw[i] & (mu[i] | mv[i])))
     }
 
     /// Every allowed queen that watches all of `open` (not empty), added to `path` in turn:
