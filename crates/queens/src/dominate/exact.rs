@@ -464,6 +464,9 @@ struct State<const W: usize> {
     /// Per kind, how many lines have each bound value (their unwatched count if they have an
     /// allowed square, else 0).
     hist: [[u8; MAX_N + 1]; KINDS],
+    /// Per kind, bit `v` set when some line has bound value `v` (`hist[kind][v] > 0`): the
+    /// walks over the histogram jump from one present value to the next.
+    present: [u64; KINDS],
 }
 
 struct Engine<'a, const W: usize> {
@@ -597,6 +600,7 @@ impl<'a, const W: usize> Engine<'a, W> {
             unwatched: [0; MAX_LINES],
             free: [0; MAX_LINES],
             hist: [[0; MAX_N + 1]; KINDS],
+            present: [0; KINDS],
         };
         let within = self.search.problem.within.as_ref();
         for s in 0..n2 {
@@ -612,10 +616,36 @@ impl<'a, const W: usize> Engine<'a, W> {
         }
         for (kind, &start) in self.lines.start.iter().enumerate() {
             for l in start..start + self.lines.per_kind[kind] {
-                st.hist[kind][self.value(&st, l)] += 1;
+                let v = self.value(&st, l);
+                st.hist[kind][v] += 1;
+                st.present[kind] |= 1 << v;
             }
         }
         st
+    }
+
+    /// A line of `kind` goes from bound value `before` to `after`.
+    #[inline]
+    fn shift(st: &mut State<W>, kind: usize, before: usize, after: usize) {
+        st.hist[kind][before] -= 1;
+        if st.hist[kind][before] == 0 {
+            st.present[kind] &= !(1 << before);
+        }
+        st.hist[kind][after] += 1;
+        st.present[kind] |= 1 << after;
+    }
+
+    /// The values present in a kind's histogram, largest first (zero left out).
+    #[inline]
+    fn values(present: u64) -> impl Iterator<Item = usize> {
+        let mut bits = present & !1;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let v = 63 - bits.leading_zeros() as usize;
+                bits &= !(1 << v);
+                v
+            })
+        })
     }
 
     #[inline]
@@ -636,8 +666,7 @@ impl<'a, const W: usize> Engine<'a, W> {
             st.unwatched[l] -= 1;
             let after = self.value(st, l);
             if before != after {
-                st.hist[kind][before] -= 1;
-                st.hist[kind][after] += 1;
+                Self::shift(st, kind, before, after);
             }
         }
     }
@@ -657,8 +686,7 @@ impl<'a, const W: usize> Engine<'a, W> {
             st.free[l] -= 1;
             let after = self.value(st, l);
             if before != after {
-                st.hist[kind][before] -= 1;
-                st.hist[kind][after] += 1;
+                Self::shift(st, kind, before, after);
                 changed = true;
             }
         }
@@ -687,9 +715,9 @@ impl<'a, const W: usize> Engine<'a, W> {
     #[inline]
     fn enough(&self, st: &State<W>, k: usize) -> bool {
         let mut total = 0usize;
-        for hist in &st.hist {
+        for (hist, &present) in st.hist.iter().zip(&st.present) {
             let mut need = k;
-            for v in (1..=self.n).rev() {
+            for v in Self::values(present) {
                 let take = (hist[v] as usize).min(need);
                 total += take * v;
                 need -= take;
@@ -730,9 +758,9 @@ impl<'a, const W: usize> Engine<'a, W> {
     /// allowed square), largest first, read off the histogram.
     fn top_lines(&self, st: &State<W>, m: usize) -> [[u32; MAX_N + 1]; KINDS] {
         let mut tops = [[0u32; MAX_N + 1]; KINDS];
-        for (top, hist) in tops.iter_mut().zip(&st.hist) {
+        for ((top, hist), &present) in tops.iter_mut().zip(&st.hist).zip(&st.present) {
             let mut i = 0;
-            'values: for v in (1..=self.n).rev() {
+            'values: for v in Self::values(present) {
                 for _ in 0..hist[v] {
                     if i == m {
                         break 'values;
@@ -954,8 +982,8 @@ impl<'a, const W: usize> Engine<'a, W> {
     /// The sum over the four kinds of the largest bound value: no queen watches more.
     #[inline]
     fn widest(&self, st: &State<W>) -> u32 {
-        (st.hist.iter())
-            .map(|h| (1..=self.n).rev().find(|&v| h[v] > 0).unwrap_or(0) as u32)
+        (st.present.iter())
+            .map(|&p| Self::values(p).next().unwrap_or(0) as u32)
             .sum()
     }
 
