@@ -30,9 +30,10 @@
 //!   nodes on the proof at N = 14, a third less time.
 //! - The last queens without states. A last queen must watch every unwatched square: among
 //!   the queens that watch the first and the last of them (far apart, they share few
-//!   watchers), those whose watched set holds them all. With two left, one of them watches the
-//!   first unwatched square: each such queen in turn, after a cheap form of the queen bound
-//!   (its gain and the most one more queen can watch). With three left, each child's counts
+//!   watchers), those whose watched set holds them all. With two left, by pigeonhole one of
+//!   them watches two of any three unwatched squares that share no line, so stands where their
+//!   lines meet: each such queen in turn, after a cheap form of the queen bound (its gain and
+//!   the most one more queen can watch). With three left, each child's counts
 //!   are lowered in place, not copied. Most nodes of a count have two queens left; these
 //!   took the count at N = 14 from 48 to 17 CPU s with the next point (BENCHMARKS.md).
 //! - Symmetry: order the squares (the corners first, the centre last: a set's representative
