@@ -399,13 +399,23 @@ fn prove_resumable(
 /// The count at the size of a first set, resumable; a smaller set found on the way is counted
 /// again without the checkpoint.
 fn count_resumable(n: usize, opts: &Options, path: &Path, job: &Job) -> Result<Counted> {
-    // Without the proof's shortcut: the searches at the bound find the size to count (at
-    // N = 13 the minimum is the bound, which the set above it would miss).
-    let quick = Options {
-        prove: false,
-        ..*opts
+    // The size to count must be the minimum, or the count finds a smaller set and starts
+    // again without the checkpoint (at N = 13 the local search's first set has one queen too
+    // many). Up to the proof's reach the minimum is proved first (at N = 15: 11 s); past it
+    // the searches at the bound are tried.
+    let first = if n <= dominate::PROOF_REACH {
+        let proving = Options {
+            prove: true,
+            ..*opts
+        };
+        job.check(dominate::minimum(n, &proving, job.control()))?
+    } else {
+        let quick = Options {
+            prove: false,
+            ..*opts
+        };
+        job.check(dominate::first(n, &quick, job.control()))?
     };
-    let first = job.check(dominate::first(n, &quick, job.control()))?;
     let size = first.queens.len();
     let lines = Lines::new(n, opts.torus);
     let search =
