@@ -277,9 +277,9 @@ type Resumed = (
 );
 
 /// Runs every part of `search` in the header's share (all without one) not yet in the
-/// checkpoint at `path` if given, recording each one that ends (a count packs sets and classes
-/// into one number: sets above bit 64). Returns a set found (or a smaller one, counting), and
-/// the sums of the parts.
+/// checkpoint at `path` if given, recording each one that ends (a count packs the numerators of
+/// its sets and classes into one number: sets above bit 64). Returns a set found (or a smaller
+/// one, counting), and the sums of the parts' numerators.
 fn resumable(
     search: &Search,
     header: &Header,
@@ -316,6 +316,12 @@ fn resumable(
     control.advance(recorded as u64);
     let each = |i: usize, r: &PartResult| {
         if let PartResult::Counted(sets, classes) = *r {
+            // A record packs the two numerators into 128 bits; they stay far below 2^64 for
+            // any count that ends (at N = 15, below 2^33).
+            assert!(
+                sets >> 64 == 0 && classes >> 64 == 0,
+                "a part's count is beyond what a checkpoint records"
+            );
             if let Some(c) = &checkpoint {
                 c.record(i, sets << 64 | classes);
             }
@@ -418,17 +424,21 @@ fn count_resumable(n: usize, opts: &Options, path: &Path, job: &Job) -> Result<C
     };
     let size = first.queens.len();
     let lines = Lines::new(n, opts.torus);
-    let search =
-        Search::new(dominate::problem(&lines, size, opts)).map_err(|e| bad(e.to_string()))?;
+    let search = Search::new(dominate::problem(&lines, size, opts))
+        .map_err(|e| bad(e.to_string()))?
+        .split();
     let header = header(n, size, opts, "count", &search, None);
     let (result, sets, classes) = resumable(&search, &header, Some(path), true, job)?;
     match job.check(result)? {
-        None => Ok(Counted {
-            n,
-            size,
-            sets,
-            classes,
-        }),
+        None => {
+            let (sets, classes) = search.totals(sets, classes);
+            Ok(Counted {
+                n,
+                size,
+                sets,
+                classes,
+            })
+        }
         Some(_) => {
             eprintln!("queens: a smaller set exists: counting again without the checkpoint");
             job.check(dominate::count(n, opts, job.control()))

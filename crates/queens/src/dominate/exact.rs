@@ -51,7 +51,11 @@
 //!   hours) one per child of that queen's first branch, the earlier siblings forbidden as the
 //!   whole search would have forbidden them after exploring them: the same search cut into
 //!   some 10 to 20 times as many pieces (328 for 28 first queens at N = 14, 1,648 for 91 at
-//!   N = 26), each resumable, shardable and reported as it ends.
+//!   N = 26), each resumable, shardable and reported as it ends. Counts run split too (the
+//!   first queens' parts are far from equal: the corner's is a third of the count at N = 14),
+//!   so a part's sums are kept as numerators over a denominator common to all parts (a set's
+//!   weight is a fraction, whole only over all of its first queen's sets): see
+//!   [`Search::totals`].
 //!
 //! A set of fewer than `k` queens that watches the board is met on the way (the branch
 //! reaches it before placing all `k`), so a count at `k` also proves that nothing smaller
@@ -69,8 +73,9 @@ pub const MAX_N: usize = 32;
 /// into these arrays needs no bounds check.
 const MAX_LINES: usize = 256;
 /// The meaning of a part: raised whenever the order of the keys or the first branch changes
-/// (2: the corners first), so that checkpoints of an older list are refused.
-pub const PARTS_VERSION: u64 = 2;
+/// (2: the corners first) or what a part reports (3: counts as numerators, in split parts), so
+/// that checkpoints of an older list are refused.
+pub const PARTS_VERSION: u64 = 3;
 /// Nodes between two looks at the control.
 const POLL: u64 = 1 << 14;
 
@@ -111,7 +116,8 @@ pub enum Count {
 pub enum PartResult {
     /// A set found (finding), or a smaller set (counting).
     Found(Vec<usize>),
-    /// Counted: sets and classes whose first queen is this part's.
+    /// Counted: the sets and classes found by this part, as numerators over the search's
+    /// common denominators (summed over parts, then divided by [`Search::totals`]).
     Counted(u128, u128),
 }
 
@@ -175,9 +181,7 @@ impl Search {
     }
 
     /// The same search in finer parts: one per child of each first queen's first branch (a
-    /// first queen whose node does not branch stays one part). For finding and proving: a
-    /// count runs each first queen whole in its first part (its other parts count nothing),
-    /// since a class's weight is only whole over all of its first queen's sets.
+    /// first queen whose node does not branch stays one part).
     pub fn split(mut self) -> Search {
         let words = self.problem.lines.n.pow(2).div_ceil(64);
         let children: Vec<usize> = match words {
@@ -272,12 +276,29 @@ impl Search {
         control: &Control,
     ) -> Result<PartResult, Error> {
         let engine = Engine::<W>::new(self, count, stop, control);
-        match self.parts[i] {
-            (root, None) => engine.run(root, None),
-            (root, Some(0)) if count => engine.run(root, None),
-            (_, Some(_)) if count => Ok(PartResult::Counted(0, 0)),
-            (root, child) => engine.run(root, child),
-        }
+        let (root, child) = self.parts[i];
+        engine.run(root, child)
+    }
+
+    /// The sets and classes counted, from the sums over all parts of their
+    /// [`PartResult::Counted`] numerators. A set whose first queen `r` is fixed by `S_r` of the
+    /// `G` symmetries and shares its class with `M - 1` other queens of the set stands for
+    /// `G / (S_r M)` sets and `|Stab| / (S_r M)` classes; with `L` the least common multiple of
+    /// 1 to k (at least 8), a part reports `(G / S_r) (L / M)` and `(G / S_r) |Stab| (L / M)`
+    /// per set, whole numbers, and the totals are their sums over `L` and over `G L`.
+    ///
+    /// # Panics
+    ///
+    /// When a total does not divide: only some parts were summed, or a bug; a count is exact
+    /// or not given.
+    pub fn totals(&self, sets: u128, classes: u128) -> (u128, u128) {
+        let l = lcm_upto(self.problem.k.max(8));
+        let g = self.problem.lines.group.len() as u128;
+        assert!(
+            sets.is_multiple_of(l) && classes.is_multiple_of(g * l),
+            "the parts' sums do not make whole counts"
+        );
+        (sets / l, classes / (g * l))
     }
 
     /// Runs every part not in `done` on all cores, calling `each` as each one ends (in any
@@ -351,7 +372,7 @@ pub fn find(problem: Problem, control: &Control) -> Result<Option<Vec<usize>>, E
 
 /// Counts the sets of exactly `problem.k` queens watching the board, or gives a smaller one.
 pub fn count(problem: Problem, control: &Control) -> Result<Count, Error> {
-    let search = Search::new(problem)?;
+    let search = Search::new(problem)?.split();
     control.set_total(search.parts() as u64);
     let sums = std::sync::Mutex::new((0u128, 0u128));
     let add = |_: usize, r: &PartResult| {
@@ -366,6 +387,7 @@ pub fn count(problem: Problem, control: &Control) -> Result<Count, Error> {
         Some(set) => Count::Smaller(set),
         None => {
             let (sets, classes) = sums.into_inner().expect("no panic while held");
+            let (sets, classes) = search.totals(sets, classes);
             Count::Sets { sets, classes }
         }
     })
@@ -843,13 +865,10 @@ impl<'a, const W: usize> Engine<'a, W> {
         }
     }
 
+    /// The part's numerators (see [`Search::totals`]).
     fn counted(&self, tally: &Tally) -> PartResult {
-        let fixed = self.fixers(tally.root) as u128;
-        let l = lcm_upto(self.search.problem.k.max(8));
-        let sets = self.group_size * tally.weighted;
-        debug_assert_eq!(sets % (fixed * l), 0);
-        debug_assert_eq!(tally.classes % (fixed * l), 0);
-        PartResult::Counted(sets / (fixed * l), tally.classes / (fixed * l))
+        let orbit = self.group_size / self.fixers(tally.root) as u128;
+        PartResult::Counted(orbit * tally.weighted, orbit * tally.classes)
     }
 
     /// How many symmetries fix square `s`.

@@ -179,9 +179,13 @@ fn a_split_search_proves_finds_and_counts_as_the_whole_one() {
             assert_eq!(check(n, false, &squares(&lines, set)), Ok(()), "n={n}");
         }
         // A split count adds up to the published count.
-        let (_, sets, classes) = run_parts(&search(gamma).split(), true);
-        assert_eq!((sets, classes), (all, up_to), "n={n}");
         let at = search(gamma).split();
+        let (_, sets, classes) = run_parts(&at, true);
+        assert_eq!(at.totals(sets, classes), (all, up_to), "n={n}");
+        // So does the whole search in parts, one per first queen.
+        let whole = search(gamma);
+        let (_, sets, classes) = run_parts(&whole, true);
+        assert_eq!(whole.totals(sets, classes), (all, up_to), "n={n}");
         assert!((0..at.parts()).all(|i| at.part_of(i).0 < n * n), "n={n}");
         assert!((0..at.parts()).any(|i| at.part_of(i).1.is_some()), "n={n}");
     }
