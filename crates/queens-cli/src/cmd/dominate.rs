@@ -32,8 +32,8 @@ is known to be least by Weakley's bound ceil(N/2) (Finozhenok and Weakley 2007; 
 and 11) when the set meets it, else by an exact search over every set of one queen fewer
 (done for N up to 16 unless --prove asks for more), else it is reported as not proved. With
 --checkpoint or --shard that search runs in fine parts, one per child of the first branch of
-each first queen; --shard I/K runs the parts I, I + K, I + 2K, ... and says whether any holds a
-smaller set: the proof is every share finding none.")]
+each first queen (a count always does); --shard I/K runs the parts I, I + K, I + 2K, ... and
+says whether any holds a smaller set: the proof is every share finding none.")]
 pub struct Args {
     /// Board size N (1 to 32)
     #[arg(value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, dominate::MAX_N))]
