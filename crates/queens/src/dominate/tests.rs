@@ -208,3 +208,13 @@ fn the_fingerprint_names_the_list_of_parts() {
     assert_ne!(print(9, 5, false), print(9, 4, false));
     assert_ne!(print(9, 5, false), print(10, 5, false));
 }
+
+/// Sums that do not make whole counts (only some of the parts, say) are refused, never
+/// rounded.
+#[test]
+#[should_panic(expected = "do not make whole counts")]
+fn totals_refuse_sums_that_do_not_divide() {
+    let lines = Lines::new(8, false);
+    let search = exact::Search::new(problem(&lines, 5, &Options::default())).unwrap();
+    search.totals(1, 0);
+}
