@@ -402,8 +402,9 @@ fn prove_resumable(
     Ok(Dominating { why, ..first })
 }
 
-/// The count at the size of a first set, resumable; a smaller set found on the way is counted
-/// again without the checkpoint.
+/// The count at the minimum size (proved first up to [`dominate::PROOF_REACH`], else the size of
+/// a first set), resumable; a smaller set found on the way is counted again without the
+/// checkpoint.
 fn count_resumable(n: usize, opts: &Options, path: &Path, job: &Job) -> Result<Counted> {
     // The size to count must be the minimum, or the count finds a smaller set and starts
     // again without the checkpoint (at N = 13 the local search's first set has one queen too

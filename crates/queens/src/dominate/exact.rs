@@ -756,7 +756,14 @@ impl<'a, const W: usize> Engine<'a, W> {
     /// itself once (two lines through a square meet only there).
     #[inline]
     fn gain(&self, st: &State<W>, q: usize) -> u32 {
-        sum4(&st.unwatched, self.line_of[q]) - 3 * has(&st.open, q) as u32
+        self.gain_in(&st.unwatched, &st.open, q)
+    }
+
+    /// [`Self::gain`] from the lines' `unwatched` counts and the `open` squares of a node
+    /// without a state of its own.
+    #[inline]
+    fn gain_in(&self, unwatched: &[u8; MAX_LINES], open: &Bits<W>, q: usize) -> u32 {
+        sum4(unwatched, self.line_of[q]) - 3 * has(open, q) as u32
     }
 
     /// The `m` largest gains among the allowed squares (`m` at most [`MAX_N`]), largest
@@ -987,7 +994,7 @@ impl<'a, const W: usize> Engine<'a, W> {
 
     /// The last one or two queens, found with square sets instead of branching on states: a
     /// last queen must watch every unwatched square ([`Self::last_one`]); with two left, one
-    /// of them watches the first unwatched square ([`Self::pairs`]).
+    /// of them stands on a pivot square ([`Self::pivots`], [`Self::pairs`]).
     fn last(&self, st: &State<W>, k: usize, path: &mut Vec<usize>, t: &mut Tally) -> Flow {
         if st.left == 0 {
             return self.reached(path, t);
@@ -1008,7 +1015,7 @@ impl<'a, const W: usize> Engine<'a, W> {
     }
 
     /// Every pair of allowed queens that watches all the unwatched squares (some), one of
-    /// which watches the first of them: each such queen in turn, forbidden to the later ones,
+    /// which stands on a pivot square: each such queen in turn, forbidden to the later ones,
     /// unless what it watches and what one more queen can watch fall short.
     fn two(&self, st: &State<W>, path: &mut Vec<usize>, t: &mut Tally) -> Flow {
         let node = Lean {
@@ -1063,7 +1070,7 @@ impl<'a, const W: usize> Engine<'a, W> {
     }
 
     /// Every pair of allowed queens that watches all of `node.open` (not empty), one of which
-    /// watches its first square: each such queen in turn, forbidden to the later ones, unless
+    /// stands on a pivot square: each such queen in turn, forbidden to the later ones, unless
     /// its gain (read from the lines' `unwatched` counts) and `other`, the most one more queen
     /// can watch, fall short.
     fn pairs(
@@ -1084,7 +1091,7 @@ impl<'a, const W: usize> Engine<'a, W> {
         for &q in &order[..len] {
             let q = q as usize;
             allowed[q / 64] &= !(1 << (q % 64));
-            let g = sum4(unwatched, self.line_of[q]) - 3 * has(&node.open, q) as u32;
+            let g = self.gain_in(unwatched, &node.open, q);
             if g + other < node.left {
                 continue;
             }
