@@ -55,6 +55,28 @@ test('light and dark, remembered', async () => {
   }
 });
 
+test('on a 1280-pixel projector every tab shows its whole label, in both languages', async () => {
+  const b = await browser({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await open(b.context, '#/place');
+    for (const lang of ['en', 'ru']) {
+      await page.click(`[data-lang="${lang}"]`);
+      await page.waitForTimeout(100);
+      const strip = await page.evaluate(() => {
+        const tabs = document.querySelector('.tabs');
+        const edge = tabs.getBoundingClientRect().right;
+        const last = [...tabs.querySelectorAll('button')].pop().getBoundingClientRect().right;
+        return { hidden: tabs.scrollWidth - tabs.clientWidth, past: last - edge };
+      });
+      assert.ok(strip.hidden <= 0, `${lang}: the tab strip hides ${strip.hidden}px`);
+      assert.ok(strip.past <= 0.5, `${lang}: the last tab ends ${strip.past}px past the strip`);
+    }
+    noScriptErrors(page);
+  } finally {
+    await b.close();
+  }
+});
+
 test('the tabs work from the keyboard, and every control has a name', async () => {
   const b = await browser();
   try {
