@@ -26,6 +26,8 @@ use crate::placement::Placement;
 use crate::symmetry::Symmetry;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The largest N: the folded board of N files and N/2 ranks fits 512 bits.
 pub const MAX_N: usize = 32;
@@ -33,8 +35,17 @@ pub const MAX_N: usize = 32;
 /// The pairs left to the exact completion after the random start.
 pub const LEFT: usize = 5;
 
-/// The nodes the completion may visit before the search draws a new start.
+/// The nodes the completion may visit before the search draws a new start: at least this
+/// many, and one for every [`SHARE`] nodes of the listing, so that a start whose listing cost
+/// much is not given up too soon (a node of the completion costs about twenty of the listing).
 const NODES: u64 = 1_000_000;
+
+/// See [`NODES`].
+const SHARE: u64 = 16;
+
+/// Below this many candidates a node skips the diagonal count: the exact search over so few
+/// is cheaper than the count.
+const SMALL: usize = 64;
 
 /// The most candidates one completion lists (beyond it the start is drawn again).
 const MAX_CANDIDATES: usize = 30_000_000;
@@ -44,6 +55,10 @@ type Bits = [u64; 8];
 /// A cover of the `n` x `n` board (even N from 2 to [`MAX_N`]) made of N/2 mirror pairs, from
 /// `seed`; `Ok(None)` only for the boards that have no such cover (N = 2 to 10). Runs until it
 /// finds one or the control stops it.
+///
+/// The starts are drawn in turn from the seed, and completed a batch at a time on the threads
+/// of the current rayon pool; the cover returned is the one of the first start, in the order
+/// drawn, that completes, so the same seed gives the same cover on any number of threads.
 pub fn find(n: usize, seed: u64, control: &Control) -> Result<Option<Vec<Placement>>, Error> {
     if n % 2 == 1 || !(2..=MAX_N).contains(&n) {
         return Err(Error::TooLarge { n, max: MAX_N });
@@ -54,32 +69,53 @@ pub fn find(n: usize, seed: u64, control: &Control) -> Result<Option<Vec<Placeme
     let fold = Fold::new(n);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let left = LEFT.min(fold.h);
+    let batch = rayon::current_num_threads().max(1);
+    let mut drawn = 0;
+    // The index of the first start of the batch known to complete: the starts after it stop.
+    let first = AtomicUsize::new(usize::MAX);
     loop {
         if control.is_cancelled() {
             return Err(Error::Cancelled);
         }
-        if let Some(cover) = attempt(&fold, left, &mut rng, control)? {
-            return Ok(Some(cover));
+        let starts: Vec<_> = (drawn..drawn + batch)
+            .map(|index| (index, fold.start(fold.h - left, &mut rng)))
+            .collect();
+        drawn += batch;
+        let done = starts.into_par_iter().find_map_first(|(index, start)| {
+            let stop = || control.is_cancelled() || first.load(Ordering::Relaxed) < index;
+            let done = match start {
+                Some((start, covered)) => attempt(&fold, left, start, covered, &stop),
+                None => Ok(None),
+            };
+            control.advance(1);
+            if let Ok(Some(_)) = done {
+                first.fetch_min(index, Ordering::Relaxed);
+            }
+            done.transpose()
+        });
+        match done {
+            Some(Err(Error::Cancelled)) if !control.is_cancelled() => {
+                unreachable!("a start stops early only after an earlier one completed")
+            }
+            Some(done) => return done.map(Some),
+            None => {}
         }
-        control.advance(1);
     }
 }
 
-/// One random start and its exact completion.
+/// The exact completion of one random start.
 fn attempt(
     fold: &Fold,
     left: usize,
-    rng: &mut Xoshiro256PlusPlus,
-    control: &Control,
+    start: Vec<Vec<u8>>,
+    covered: Bits,
+    stop: &dyn Fn() -> bool,
 ) -> Result<Option<Vec<Placement>>, Error> {
-    let Some((start, covered)) = fold.start(fold.h - left, rng) else {
-        return Ok(None);
-    };
     let free = fold.free(&covered);
     let first_ranks = ((1u64 << fold.h) - 1) & !((1u64 << (fold.h - left)) - 1);
     let mut list = List::new(fold, free, first_ranks);
     list.must = fold.tight(&covered, left);
-    list.fill(control)?;
+    list.fill(stop)?;
     if !list.complete() || list.found.is_empty() {
         return Ok(None);
     }
@@ -89,7 +125,8 @@ fn attempt(
         chosen: Vec::with_capacity(left),
         left,
         nodes: 0,
-        control,
+        budget: NODES.max(list.nodes / SHARE),
+        stop,
     };
     let all: Vec<u32> = (0..list.found.len() as u32).collect();
     if walk.step(&all, covered)? != Some(true) {
@@ -260,7 +297,7 @@ impl Fold {
             lister.budget = 5_000;
             lister.random = Some(rng.random());
             lister.limit = 1;
-            if lister.fill(&Control::new()).is_ok() && !lister.found.is_empty() {
+            if lister.fill(&|| false).is_ok() && !lister.found.is_empty() {
                 return lister.found.first().map(|s| self.unfold(s));
             }
         }
@@ -274,6 +311,8 @@ struct List<'a> {
     fold: &'a Fold,
     open: Vec<u64>,
     ranks: Vec<u8>,
+    /// The files still empty, as bits.
+    empty: u64,
     found: Vec<(Bits, u32)>,
     /// Stop after this many solutions.
     limit: usize,
@@ -297,6 +336,7 @@ impl<'a> List<'a> {
             fold,
             open,
             ranks: vec![UNSET; fold.n],
+            empty: (1u64 << fold.n) - 1,
             found: Vec::new(),
             limit: MAX_CANDIDATES,
             budget: u64::MAX,
@@ -307,8 +347,8 @@ impl<'a> List<'a> {
     }
 
     /// Lists the solutions until done, or until the limit or the node budget stops it.
-    fn fill(&mut self, control: &Control) -> Result<(), Error> {
-        self.place(self.fold.n, 0, 0, 0, control).map(|_| ())
+    fn fill(&mut self, stop: &dyn Fn() -> bool) -> Result<(), Error> {
+        self.place(self.fold.n, 0, 0, 0, stop).map(|_| ())
     }
 
     /// Whether the listing ran to its end (neither the limit nor the budget cut it short).
@@ -323,7 +363,7 @@ impl<'a> List<'a> {
         ranks: u64,
         up: u64,
         down: u64,
-        control: &Control,
+        stop: &dyn Fn() -> bool,
     ) -> Result<bool, Error> {
         let n = self.fold.n;
         if left == 0 {
@@ -335,7 +375,7 @@ impl<'a> List<'a> {
         if self.nodes >= self.budget {
             return Ok(true);
         }
-        if self.nodes.is_multiple_of(1 << 16) && control.is_cancelled() {
+        if self.nodes.is_multiple_of(1 << 16) && stop() {
             return Err(Error::Cancelled);
         }
         let Some((file, mut open)) = self.tightest_file(ranks, up, down) else {
@@ -355,7 +395,10 @@ impl<'a> List<'a> {
             let r = r as usize;
             self.ranks[file] = r as u8;
             let (u, d) = (1u64 << (r + n - 1 - file), 1u64 << (file + r));
-            if self.place(left - 1, ranks | 1 << r, up | u, down | d, control)? {
+            self.empty &= !(1 << file);
+            let done = self.place(left - 1, ranks | 1 << r, up | u, down | d, stop);
+            self.empty |= 1 << file;
+            if done? {
                 return Ok(true);
             }
         }
@@ -366,31 +409,38 @@ impl<'a> List<'a> {
     /// The empty file with the fewest open ranks and those ranks, or `None` at a dead end: a
     /// file with no open rank, a rank no empty file can reach, or a diagonal that must be
     /// crossed, is not yet, and no empty file can reach. Square (f, r) lies on the diagonal bit
-    /// r - f + N - 1 of `up` and the anti-diagonal bit f + r of `down`.
+    /// r - f + N - 1 of `up` and the anti-diagonal bit f + r of `down`. The empty files are
+    /// the bits of `self.empty`; the reach of the diagonals is followed only while one that
+    /// must be crossed is not yet.
     fn tightest_file(&self, ranks: u64, up: u64, down: u64) -> Option<(usize, u64)> {
         let n = self.fold.n;
-        let all = (1u64 << n) - 1;
-        let (mut best, mut fewest, mut reach) = (0, u32::MAX, 0u64);
-        let (mut reach_up, mut reach_down) = (up, down);
-        for f in (0..n).filter(|&f| self.ranks[f] == UNSET) {
-            let attacked = (down >> f) | (up >> (n - 1 - f));
-            let open = self.open[f] & !ranks & !attacked & all;
-            let k = open.count_ones();
-            if k == 0 {
+        let free = !ranks & ((1u64 << n) - 1);
+        let crossed = up & self.must.0 == self.must.0 && down & self.must.1 == self.must.1;
+        let (mut best, mut best_open, mut fewest) = (0, 0, u32::MAX);
+        let (mut reach, mut reach_up, mut reach_down) = (0u64, up, down);
+        let mut files = self.empty;
+        while files != 0 {
+            let f = files.trailing_zeros() as usize;
+            files &= files - 1;
+            let open = self.open[f] & free & !((down >> f) | (up >> (n - 1 - f)));
+            if open == 0 {
                 return None;
             }
             reach |= open;
-            reach_up |= open << (n - 1 - f);
-            reach_down |= open << f;
-            if k < fewest {
-                (best, fewest) = (f, k);
+            if !crossed {
+                reach_up |= open << (n - 1 - f);
+                reach_down |= open << f;
+            }
+            if fewest > 1 {
+                let k = open.count_ones();
+                if k < fewest {
+                    (best, best_open, fewest) = (f, open, k);
+                }
             }
         }
-        let attacked = (down >> best) | (up >> (n - 1 - best));
-        let open = self.open[best] & !ranks & !attacked & all;
-        let crossable =
-            reach_up & self.must.0 == self.must.0 && reach_down & self.must.1 == self.must.1;
-        (reach | ranks == all && crossable).then_some((best, open))
+        let crossable = crossed
+            || reach_up & self.must.0 == self.must.0 && reach_down & self.must.1 == self.must.1;
+        (reach == free && crossable).then_some((best, best_open))
     }
 }
 
@@ -410,7 +460,9 @@ struct Walk<'a> {
     chosen: Vec<u32>,
     left: usize,
     nodes: u64,
-    control: &'a Control,
+    /// The nodes it may visit (see [`NODES`]).
+    budget: u64,
+    stop: &'a dyn Fn() -> bool,
 }
 
 impl Walk<'_> {
@@ -421,13 +473,19 @@ impl Walk<'_> {
             return Ok(Some(true));
         }
         self.nodes += 1;
-        if self.nodes > NODES {
+        if self.nodes > self.budget {
             return Ok(None);
         }
-        if self.nodes.is_multiple_of(1024) && self.control.is_cancelled() {
+        if self.nodes.is_multiple_of(1024) && (self.stop)() {
             return Err(Error::Cancelled);
         }
-        if self.fold.dead(&covered, self.left - self.chosen.len()) {
+        // Cheap refutations first: too few candidates, or an open square none of them covers;
+        // the diagonal count only where the candidates are many enough to be worth it.
+        let need = self.left - self.chosen.len();
+        if cands.len() < need || !self.reachable(cands, &covered) {
+            return Ok(Some(false));
+        }
+        if cands.len() > SMALL && self.fold.dead(&covered, need) {
             return Ok(Some(false));
         }
         let Some(square) = self.tightest(cands, &covered) else {
@@ -438,13 +496,20 @@ impl Walk<'_> {
             .copied()
             .filter(|&i| has(&self.cands[i as usize].0, square))
             .collect();
+        // Among many candidates, those that meet a branch are found from an index of the
+        // node's own: for each folded square, the candidates through it as bits, a few
+        // kilobytes that stay in cache, in place of every candidate's squares read anew.
+        let index = (cands.len() >= SMALL).then(|| Index::new(self.fold, self.cands, cands));
         for i in branches {
             let s = self.cands[i as usize].0;
-            let next: Vec<u32> = cands
-                .iter()
-                .copied()
-                .filter(|&j| disjoint(&self.cands[j as usize].0, &s, self.fold.words))
-                .collect();
+            let next: Vec<u32> = match &index {
+                Some(index) => index.apart(&s, cands),
+                None => cands
+                    .iter()
+                    .copied()
+                    .filter(|&j| disjoint(&self.cands[j as usize].0, &s, self.fold.words))
+                    .collect(),
+            };
             self.chosen.push(i);
             match self.step(&next, or(&covered, &s))? {
                 Some(false) => {}
@@ -455,10 +520,28 @@ impl Walk<'_> {
         Ok(Some(false))
     }
 
+    /// Whether every open folded square lies in some candidate.
+    fn reachable(&self, cands: &[u32], covered: &Bits) -> bool {
+        let mut reach = *covered;
+        for &i in cands {
+            reach = or(&reach, &self.cands[i as usize].0);
+        }
+        let size = self.fold.n * self.fold.h;
+        (0..self.fold.words).all(|k| {
+            let bits = (size - 64 * k).min(64);
+            let all = if bits == 64 {
+                u64::MAX
+            } else {
+                (1u64 << bits) - 1
+            };
+            reach[k] & all == all
+        })
+    }
+
     /// The open folded square with the fewest candidates, `None` when one has none.
     fn tightest(&self, cands: &[u32], covered: &Bits) -> Option<usize> {
         let size = self.fold.n * self.fold.h;
-        let mut through = vec![0u32; size];
+        let mut through = [0u32; 512];
         for &i in cands {
             for (w, &word) in self.cands[i as usize].0[..self.fold.words]
                 .iter()
@@ -475,6 +558,60 @@ impl Walk<'_> {
             .filter(|&sq| !has(covered, sq))
             .min_by_key(|&sq| through[sq])?;
         (through[best] > 0).then_some(best)
+    }
+}
+
+/// The candidates of one node of the completion, by folded square: bit k of square q's row
+/// says that the node's k-th candidate covers q.
+struct Index {
+    words: usize,
+    rows: Vec<u64>,
+}
+
+impl Index {
+    fn new(fold: &Fold, all: &[(Bits, u32)], cands: &[u32]) -> Index {
+        let words = cands.len().div_ceil(64);
+        let mut rows = vec![0u64; fold.n * fold.h * words];
+        for (k, &i) in cands.iter().enumerate() {
+            for (w, &word) in all[i as usize].0[..fold.words].iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let square = w * 64 + bits.trailing_zeros() as usize;
+                    rows[square * words + k / 64] |= 1 << (k % 64);
+                    bits &= bits - 1;
+                }
+            }
+        }
+        Index { words, rows }
+    }
+
+    /// The candidates (of `cands`, the node's) that share no folded square with `s`.
+    fn apart(&self, s: &Bits, cands: &[u32]) -> Vec<u32> {
+        let mut met = vec![0u64; self.words];
+        for (w, &word) in s.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let square = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let row = &self.rows[square * self.words..(square + 1) * self.words];
+                for (m, &r) in met.iter_mut().zip(row) {
+                    *m |= r;
+                }
+            }
+        }
+        let mut apart = Vec::new();
+        for (w, &m) in met.iter().enumerate() {
+            let mut free = !m;
+            while free != 0 {
+                let k = w * 64 + free.trailing_zeros() as usize;
+                if k >= cands.len() {
+                    break;
+                }
+                apart.push(cands[k]);
+                free &= free - 1;
+            }
+        }
+        apart
     }
 }
 
@@ -552,7 +689,7 @@ mod tests {
         // Every solution of 8x8 crossing both long diagonals, counted by brute force.
         let fold = Fold::new(8);
         let mut list = List::new(&fold, vec![0xff; 8], 0xff);
-        list.fill(&Control::new()).unwrap();
+        list.fill(&|| false).unwrap();
         let brute = crate::solutions::Solutions::new(8)
             .unwrap()
             .filter(|p| {
