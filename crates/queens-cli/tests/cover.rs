@@ -265,12 +265,15 @@ fn the_symmetric_search_finds_covers_of_twelve_and_sixteen() {
 }
 
 #[test]
-fn the_sat_solver_finds_a_cover_of_twenty_by_default() {
-    let (_, err) = run_cover(20, &[]);
+fn the_sat_solver_finds_a_cover_of_twenty_and_mirror_pairs_by_default() {
+    let (_, err) = run_cover(20, &["--algorithm", "sat"]);
     assert!(
         err.contains("SAT solver") && err.contains("mirror and half-turn"),
         "{err}"
     );
+    // By default, even boards past the exact search go to mirror pairs, on the threads asked.
+    let (_, err) = run_cover(20, &["--threads", "2"]);
+    assert!(err.contains("10 pairs of mirror-image solutions"), "{err}");
     // Another seed is another order of the formula, and still a checked cover.
     printed_cover(16, &["--algorithm", "sat", "--seed", "2"]);
 }

@@ -770,7 +770,7 @@ async fn cover_gives_disjoint_solutions_or_says_none_exists() {
         (5, "modular"),
         (7, "modular"),
         (12, "mirror"),
-        (20, "sat"),
+        (20, "pairs"),
         (18, "pairs"),
     ];
     for (n, method) in found {

@@ -24,23 +24,24 @@ use std::path::PathBuf;
   queens cover 8                 # none: exit 1 with the reason
   queens cover 7 --count
   queens cover 10 --most         # 8 disjoint solutions, proved the most
-  queens cover 20                # the SAT solver, among covers fixed by the mirror and half-turn
-  queens cover 18 --seed 1       # mirror pairs: a random start and an exact completion
+  queens cover 21                # the SAT solver, among covers fixed by a quarter-turn
+  queens cover 24 --seed 1       # mirror pairs: a random start and an exact completion
   queens cover 15 --time-limit 5m --seed 3   # the tabu search; exit 1 with its best
   queens cover 27 --seeds 1..100 --per-seed 10m --checkpoint n27.json   # the first open case
 
 N prime to 6 is answered at once for any N (Pólya's modular solutions (2c + b) mod N); N up to
 10 and 12, 14, 16 by an exact search over all the solutions, which also proves when there is
 none (for even N it looks first among covers made of pairs of mirror-image solutions: 12 in
-0.02 s, 14 in 0.4 s, 16 in 12 s). Other N to 40 with N = 0 or 1 mod 4 (20, 21, 24, 28, 32, ...)
-go to a SAT solver (CaDiCaL, built in) among covers fixed by the mirror and the half-turn, or
-by a quarter-turn, one solver per core (--threads): it finds one (20 in seconds, 24 in about
-two minutes; 28 and 32 not yet within 15 minutes) or proves that none has that symmetry. N = 2
-mod 4 to 32 (18, 22, 26, 30) go to a search among covers made of mirror pairs: the first pairs
-drawn at random, the last five completed exactly over every solution that fits (18 in about a
-second, 22 in seconds to a minute; 26 found once in minutes, not reliably). N = 3 mod 4 (15, 27, ...) go to a tabu search
-among all colourings, which runs until the time limit and reports the best it reached: a cover
-of 15 is known (Vasquez 2006) but not yet found here. N = 27 is open.")]
+0.02 s, 14 in 0.4 s, 16 in 12 s). Even N from 18 to 32 go to a search among covers made of
+mirror pairs: the first pairs drawn at random, the last five completed exactly over every
+solution that fits, starts completed on every core (--threads); CPU time on one core: 18 and 20
+in under a second, 22 in seconds, 24 in 6 to 30 s, 26 in 40 s to 2 minutes, 28 in minutes.
+Other N to 40 with N = 0 or 1 mod 4 (21, 36, ...) go to a SAT solver (CaDiCaL, built in) among
+covers fixed by the mirror and the half-turn, or by a quarter-turn, one solver per core: it
+finds one or proves that none has that symmetry (21: none found in minutes). N = 3 mod 4 (15,
+27, ...) go to a tabu search among all colourings, which runs until the time limit and reports
+the best it reached: a cover of 15 is known (Vasquez 2006) but not yet found here. N = 27 is
+open.")]
 pub struct Args {
     /// Board size N (any N prime to 6; other N from 1 to 64)
     #[arg(value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, 1000))]
@@ -58,20 +59,21 @@ pub struct Args {
     /// Also draw the cover as an SVG picture, each solution in its own colour
     #[arg(long, value_name = "FILE", value_parser = crate::output::svg::path)]
     svg: Option<PathBuf>,
-    /// Seed of the tabu search, or of the order in which the SAT solver is given its formula:
-    /// the same seed, the same run (1 unless given)
+    /// Seed of the tabu search, of the mirror-pair search's random starts, or of the order in
+    /// which the SAT solver is given its formula: the same seed, the same run (1 unless given)
     #[arg(long)]
     seed: Option<u64>,
     /// How to look for a cover: auto (the construction, the exact searches to 16, then mirror
-    /// pairs for N = 2 mod 4, the SAT solver for N = 0 or 1 mod 4 and the tabu search for the
-    /// others), exact, sat (a SAT solver among the covers fixed by --turn: it finds one or
-    /// proves there is none), tabu, pairs (even N to 32: mirror pairs, a random start and an
+    /// pairs for even N to 32, the SAT solver for other N = 0 or 1 mod 4 and the tabu search
+    /// for the others), exact, sat (a SAT solver among the covers fixed by --turn: it finds one
+    /// or proves there is none), tabu, pairs (even N to 32: mirror pairs, a random start and an
     /// exact completion)
     #[arg(long, short = 'a', value_enum, default_value_t = Algorithm::Auto,
           conflicts_with_all = ["count", "most", "seeds"])]
     algorithm: Algorithm,
-    /// SAT solvers run at once, each on its own order of the formula (seeds S, S + 1, ...):
-    /// the first answer wins (default: all cores)
+    /// Threads: SAT solvers run at once, each on its own order of the formula (seeds S, S + 1,
+    /// ...), the first answer wins; or starts of the mirror-pair search completed at once, the
+    /// first in the order drawn wins, so the seed alone decides the cover (default: all cores)
     #[arg(long, short = 't', value_name = "T", value_parser = super::count::parse_threads)]
     threads: Option<usize>,
     /// Same as --algorithm tabu (any N to 64): runs until it finds a cover or the time limit
@@ -79,7 +81,7 @@ pub struct Args {
     local: bool,
     /// Print the most pairwise disjoint solutions instead: proved largest by the exact search
     /// to N = 11, N where a cover is found (by the construction, or by the mirror-pair search
-    /// for N = 2 mod 4 to 30), else the most the tabu search held at once
+    /// for even N to 32), else the most the tabu search held at once
     #[arg(long, conflicts_with_all = ["count", "svg"])]
     most: bool,
     /// Give up after this long (30, 2.5, 90s, 5m, 2h): exit 1
@@ -201,7 +203,7 @@ pub fn run(args: Args) -> Result<Exit> {
     let algorithm = match (args.local, args.algorithm) {
         (true, _) => Algorithm::Tabu,
         (false, Algorithm::Auto) if !searched => Algorithm::Exact,
-        (false, Algorithm::Auto) if args.n % 4 == 2 && args.n <= pairs::MAX_N => Algorithm::Pairs,
+        (false, Algorithm::Auto) if args.n % 2 == 0 && args.n <= pairs::MAX_N => Algorithm::Pairs,
         (false, Algorithm::Auto) if args.n % 4 < 2 => Algorithm::Sat,
         (false, Algorithm::Auto) => Algorithm::Tabu,
         (false, chosen) => chosen,
@@ -233,7 +235,11 @@ pub fn run(args: Args) -> Result<Exit> {
         }
         Algorithm::Pairs => {
             job.units("starts");
-            match job.check(cover::pairs(args.n, seed, job.control()))? {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(args.threads.unwrap_or(0))
+                .build()
+                .map_err(|e| bad(format!("cannot start the worker threads: {e}")))?;
+            match job.check(pool.install(|| cover::pairs(args.n, seed, job.control())))? {
                 Some(found) => Some(found),
                 None => return Err(Failure::No(no_pairs(args.n))),
             }
@@ -301,10 +307,10 @@ fn refuse_pointless(args: &Args, algorithm: Algorithm, beyond: bool) -> Result<(
              the construction and the exact search are deterministic",
         ));
     }
-    if args.threads.is_some() && algorithm != Algorithm::Sat {
+    if args.threads.is_some() && !matches!(algorithm, Algorithm::Sat | Algorithm::Pairs) {
         return Err(bad(
-            "--threads goes with the SAT solver (--algorithm sat, the default for N = 0 or 1 \
-             mod 4 past 16): the other searches run on one thread",
+            "--threads goes with the SAT solver and the mirror-pair search (--algorithm sat or \
+             pairs): the other searches run on one thread",
         ));
     }
     if algorithm == Algorithm::Exact && beyond {
@@ -340,11 +346,12 @@ fn refuse_pointless(args: &Args, algorithm: Algorithm, beyond: bool) -> Result<(
 }
 
 /// Whether a search may run for long: the tabu search beyond 10 (N not prime to 6), the SAT
-/// solver past 20 (24 takes minutes, BENCHMARKS.md) or past 13 for N other than 0 mod 4.
+/// solver past 20 (24 takes minutes, BENCHMARKS.md) or past 13 for N other than 0 mod 4, the
+/// mirror-pair search past 26 (28 takes minutes).
 fn slow(n: usize, algorithm: Algorithm) -> bool {
     match algorithm {
         Algorithm::Sat => n > 20 || (n > 13 && !n.is_multiple_of(4)),
-        Algorithm::Pairs => n > 22,
+        Algorithm::Pairs => n > 26,
         _ => n > 10 && !modular::applies(n),
     }
 }
@@ -395,7 +402,7 @@ fn most(args: &Args, format: Format) -> Result<Exit> {
         )
     } else if let Some(c) = modular::cover(n) {
         (c, "a cover by Pólya's modular construction".to_string())
-    } else if n % 4 == 2 && n <= pairs::MAX_N {
+    } else if n % 2 == 0 && n <= pairs::MAX_N {
         job.units("starts");
         match job.check(cover::pairs(n, args.seed.unwrap_or(1), job.control()))? {
             Some(c) => {

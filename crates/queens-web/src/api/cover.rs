@@ -1,10 +1,9 @@
 //! `GET /api/cover?n=`: N solutions that together fill every square of the N x N board, found
 //! as `queens cover N` finds them: the library's [`queens::cover::find`] (Pólya's modular
 //! construction when N is prime to 6, else the exact search, N up to 16), and beyond 16 for
-//! N = 0 mod 4 the SAT solver of `queens_sat` among covers fixed by the mirror and the half-turn
-//! (20 in seconds; from 24 on it may need more than the time limit), for N = 2 mod 4 the
-//! mirror-pair search of [`queens::cover::pairs`] (18 and 22 in seconds; 26 not within the time
-//! limit), under the heavy requests' permits and time limit.
+//! even N the mirror-pair search of [`queens::cover::pairs`] from seed 1 (18 to 24 in seconds;
+//! 26 and past may need more than the time limit), under the heavy requests' permits and time
+//! limit.
 
 use crate::error::{bad, ApiError, ApiResult};
 use crate::heavy::Client;
@@ -12,8 +11,7 @@ use crate::query::Query;
 use crate::State;
 use axum::extract::{RawQuery, State as Shared};
 use axum::Json;
-use queens::cover::{self, symmetric::Turn};
-use queens_sat::Answer;
+use queens::cover;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -44,28 +42,16 @@ pub async fn get(
             if !solver {
                 return Ok(cover::find(n, control)?);
             }
-            if n % 4 == 2 {
-                let found = cover::pairs(n, 1, control)?;
-                if let Some(fault) = found
-                    .as_ref()
-                    .and_then(|c| cover::check(n, &c.solutions).err())
-                {
-                    return Err(ApiError::Internal(format!(
-                        "the mirror-pair search's answer for {n} is no cover: {fault}"
-                    )));
-                }
-                return Ok(found);
+            let found = cover::pairs(n, 1, control)?;
+            if let Some(fault) = found
+                .as_ref()
+                .and_then(|c| cover::check(n, &c.solutions).err())
+            {
+                return Err(ApiError::Internal(format!(
+                    "the mirror-pair search's answer for {n} is no cover: {fault}"
+                )));
             }
-            match queens_sat::cover(n, Turn::Both, 1, control) {
-                Ok(Answer::Found(c)) => Ok(Some(c)),
-                Ok(Answer::Stopped) => Err(queens::Error::Cancelled.into()),
-                Ok(Answer::NoneFixed) => Err(ApiError::Internal(format!(
-                    "the SAT solver found no cover of {n} fixed by the mirror and half-turn"
-                ))),
-                Err(fault) => Err(ApiError::Internal(format!(
-                    "the SAT solver's answer for {n} is no cover: {fault}"
-                ))),
-            }
+            Ok(found)
         })
         .await?;
     Ok(Json(match found {
