@@ -203,7 +203,9 @@ pub fn run(args: Args) -> Result<Exit> {
     let algorithm = match (args.local, args.algorithm) {
         (true, _) => Algorithm::Tabu,
         (false, Algorithm::Auto) if !searched => Algorithm::Exact,
-        (false, Algorithm::Auto) if args.n % 2 == 0 && args.n <= pairs::MAX_N => Algorithm::Pairs,
+        (false, Algorithm::Auto) if args.n.is_multiple_of(2) && args.n <= pairs::MAX_N => {
+            Algorithm::Pairs
+        }
         (false, Algorithm::Auto) if args.n % 4 < 2 => Algorithm::Sat,
         (false, Algorithm::Auto) => Algorithm::Tabu,
         (false, chosen) => chosen,
@@ -402,7 +404,7 @@ fn most(args: &Args, format: Format) -> Result<Exit> {
         )
     } else if let Some(c) = modular::cover(n) {
         (c, "a cover by Pólya's modular construction".to_string())
-    } else if n % 2 == 0 && n <= pairs::MAX_N {
+    } else if n.is_multiple_of(2) && n <= pairs::MAX_N {
         job.units("starts");
         match job.check(cover::pairs(n, args.seed.unwrap_or(1), job.control()))? {
             Some(c) => {
