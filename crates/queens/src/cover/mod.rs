@@ -8,7 +8,7 @@
 //! ([`exact`]) finds a cover or proves there is none, for N up to 16; for even N it first looks
 //! among the covers made of pairs of mirror-image solutions, a far smaller search that finds
 //! 12, 14 and 16. Beyond it, [`pairs`] builds covers of even boards from mirror pairs (a random
-//! start and an exact completion: 18 and 22 in seconds, 26 once in minutes), and [`search`] runs the tabu search of
+//! start and an exact completion: 18 to 24 in seconds, 26 and 28 in minutes), and [`search`] runs the tabu search of
 //! [`symmetric`] among colourings fixed by a turn of the board, finishing by the exact
 //! completion of [`repair`] when few solutions are missing.
 //!

@@ -16,9 +16,12 @@
 //! two open squares for each pair left, the two long ones among them, needs two squares from
 //! every pair), and searches those exactly: Knuth's Algorithm X with
 //! bit sets, the square with the fewest candidates first, and the diagonal rule (a diagonal
-//! with more open squares than twice the pairs still to choose is a dead end). When the
-//! completion fails within its node budget, another random start is drawn. Our own code;
-//! the method is the one of [`super::exact`] on a neighbourhood.
+//! with more open squares than twice the pairs still to choose is a dead end; a node with many
+//! candidates indexes them by folded square, as bits, to find those apart from each branch).
+//! When the completion fails within its node budget, another random start is drawn. Starts are
+//! completed a batch at a time on rayon's threads, and the first in the order drawn that
+//! completes gives the cover, so the seed alone decides it. Our own code; the method is the
+//! one of [`super::exact`] on a neighbourhood.
 
 use crate::control::Control;
 use crate::error::Error;
