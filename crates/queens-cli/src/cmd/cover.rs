@@ -35,7 +35,7 @@ none (for even N it looks first among covers made of pairs of mirror-image solut
 0.02 s, 14 in 0.4 s, 16 in 12 s). Even N from 18 to 32 go to a search among covers made of
 mirror pairs: the first pairs drawn at random, the last five completed exactly over every
 solution that fits, starts completed on every core (--threads); CPU time on one core: 18 and 20
-in under a second, 22 in seconds, 24 in 6 to 30 s, 26 in 40 s to 2 minutes, 28 in minutes.
+in under a second, 22 in seconds, 24 in 6 to 30 s, 26 in 37 s to 2 minutes, 28 in minutes.
 Other N to 40 with N = 0 or 1 mod 4 (21, 36, ...) go to a SAT solver (CaDiCaL, built in) among
 covers fixed by the mirror and the half-turn, or by a quarter-turn, one solver per core: it
 finds one or proves that none has that symmetry (21: none found in minutes). N = 3 mod 4 (15,
