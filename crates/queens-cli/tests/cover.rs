@@ -166,6 +166,12 @@ fn most_past_the_published_values_is_a_checked_cover_where_one_is_found() {
         err.contains("18 pairwise disjoint") && err.contains("mirror-pair"),
         "{err}"
     );
+    // On the threads asked, the seed's cover; where no search would use them, refused.
+    let (_, err) = run_cover(20, &["--most", "--threads", "2"]);
+    assert!(err.contains("20 pairwise disjoint"), "{err}");
+    let (code, out, err) = run(&["cover", "10", "--most", "--threads", "2"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty() && err.contains("--threads"), "{err}");
 }
 
 #[test]

@@ -169,13 +169,18 @@ pub(crate) fn parse_threads(s: &str) -> std::result::Result<usize, String> {
         .map_err(|_| format!("bad thread count '{s}': expected a whole number from 1 to 1024"))
 }
 
+/// A pool of `threads` workers (all cores unless given) for the engines' parallel loops.
+pub(crate) fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| bad(format!("cannot start the worker threads: {e}")))
+}
+
 pub fn run(args: Args) -> Result<Exit> {
     let json = args.json || args.format == Format::Json;
     check(&args)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| bad(format!("cannot start the worker threads: {e}")))?;
+    let pool = pool(args.threads)?;
     if !args.rules.rules().is_classic() {
         return super::count_rules::run(args.rules, args.sizes, json, &pool);
     }

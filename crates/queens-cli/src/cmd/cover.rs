@@ -38,8 +38,8 @@ solution that fits, starts completed on every core (--threads); CPU time on one 
 in under a second, 22 in seconds, 24 in 6 to 30 s, 26 in 37 s to 2 minutes, 28 in minutes.
 Other N to 40 with N = 0 or 1 mod 4 (21, 36, ...) go to a SAT solver (CaDiCaL, built in) among
 covers fixed by the mirror and the half-turn, or by a quarter-turn, one solver per core: it
-finds one or proves that none has that symmetry (21: none found in minutes). N = 3 mod 4 (15,
-27, ...) go to a tabu search among all colourings, which runs until the time limit and reports
+finds one or proves that none has that symmetry (21: none found in minutes). The others (N = 3
+mod 4: 15, 27, ...; N = 2 mod 4 past 32) go to a tabu search among all colourings, which runs until the time limit and reports
 the best it reached: a cover of 15 is known (Vasquez 2006) but not yet found here. N = 27 is
 open.")]
 pub struct Args {
@@ -237,10 +237,7 @@ pub fn run(args: Args) -> Result<Exit> {
         }
         Algorithm::Pairs => {
             job.units("starts");
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(args.threads.unwrap_or(0))
-                .build()
-                .map_err(|e| bad(format!("cannot start the worker threads: {e}")))?;
+            let pool = super::count::pool(args.threads)?;
             match job.check(pool.install(|| cover::pairs(args.n, seed, job.control())))? {
                 Some(found) => Some(found),
                 None => return Err(Failure::No(no_pairs(args.n))),
@@ -394,6 +391,15 @@ fn most(args: &Args, format: Format) -> Result<Exit> {
             "--most prints solutions one per line: --format board goes with a cover",
         ));
     }
+    // Even N past the exact search's reach: the mirror-pair search (even N are never prime to 6).
+    let paired = n > most::MAX_N && n <= pairs::MAX_N && n.is_multiple_of(2);
+    if args.threads.is_some() && !paired {
+        return Err(bad(
+            "--threads goes with --most only where the mirror-pair search answers it (even N \
+             from 12 to 32): the other searches run on one thread",
+        ));
+    }
+    let pool = super::count::pool(args.threads)?;
     let job = Job::start(format!("cover {n} --most"), args.time_limit);
     let (solutions, how) = if n <= most::MAX_N {
         job.units("branches");
@@ -404,9 +410,10 @@ fn most(args: &Args, format: Format) -> Result<Exit> {
         )
     } else if let Some(c) = modular::cover(n) {
         (c, "a cover by Pólya's modular construction".to_string())
-    } else if n.is_multiple_of(2) && n <= pairs::MAX_N {
+    } else if paired {
         job.units("starts");
-        match job.check(cover::pairs(n, args.seed.unwrap_or(1), job.control()))? {
+        let seed = args.seed.unwrap_or(1);
+        match job.check(pool.install(|| cover::pairs(n, seed, job.control())))? {
             Some(c) => {
                 checked(n, &c.solutions)?;
                 (

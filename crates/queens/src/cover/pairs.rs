@@ -46,8 +46,8 @@ const NODES: u64 = 1_000_000;
 /// See [`NODES`].
 const SHARE: u64 = 16;
 
-/// Below this many candidates a node skips the diagonal count: the exact search over so few
-/// is cheaper than the count.
+/// Below this many candidates a node of the completion skips the diagonal count and builds no
+/// index of its own ([`Index`]): the exact search over so few is cheaper than either.
 const SMALL: usize = 64;
 
 /// The most candidates one completion lists (beyond it the start is drawn again).
@@ -656,7 +656,8 @@ mod tests {
                 .unwrap()
                 .install(|| find(18, seed, &Control::new()).unwrap().unwrap())
         };
-        // Most starts of 18 complete, so a batch of eight often holds several that do.
+        // The starts are drawn in one sequence whatever the threads, and the first of a batch
+        // that completes wins (which of several completes soonest is not seen here).
         for seed in 1..=3 {
             let one = on(1, seed);
             assert_eq!(check(18, &one), Ok(()));
