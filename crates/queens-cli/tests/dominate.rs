@@ -73,6 +73,31 @@ fn json_says_how_the_minimum_is_known() {
     assert!(v["why"].as_str().unwrap().contains("Weakley"), "{v}");
 }
 
+/// Above Weakley's bound and beyond the proofs (20, 22, 24), a set of the published size is
+/// the minimum by that publication, said with its source; `--prove` asks for the search.
+#[test]
+fn twenty_two_is_least_by_the_published_number() {
+    let (queens, err) = printed(22, false, &[]);
+    assert_eq!(queens.len(), 12);
+    assert!(
+        err.contains("published domination number of the 22x22 board is 12")
+            && err.contains("Bird 2017")
+            && !err.contains("not proved"),
+        "{err}"
+    );
+    let (_, out, _) = run(&["dominate", "22", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (v["size"].as_u64(), &v["minimum"]),
+        (Some(12), &true.into())
+    );
+    let (code, out, _) = run(&["dominate", "22", "--json", "--prove", "--time-limit", "2"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["minimum"], false, "{v}");
+    assert!(v["why"].as_str().unwrap().contains("not proved"), "{v}");
+}
+
 #[test]
 fn the_board_shows_the_queens() {
     let (code, out, _) = run(&["dominate", "5", "--format", "board"]);

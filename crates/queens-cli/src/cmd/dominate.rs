@@ -163,6 +163,11 @@ fn why(d: &Dominating, opts: &Options) -> String {
             "the exact search over every set of {fewer} {kind} finds none that watches the \
              board"
         ),
+        Why::Published { gamma, by } => format!(
+            "the published domination number of the {n}x{n} board is {gamma} (OEIS A075458, \
+             {by}), so no fewer queens watch it; that computation is not repeated here (--prove \
+             runs the exact search)"
+        ),
         Why::NotProved { tried } => format!("not proved: {tried}"),
     }
 }

@@ -408,5 +408,6 @@ export default {
   'guard.whyOne': 'One queen is the least there can be.',
   'guard.whyBound': (v) => `No fewer can do it: every ${v.n} by ${v.n} board needs at least ceil(${v.n}/2) = ${v.bound} queens (Weakley's bound).`,
   'guard.whySearched': (v) => `No fewer can do it: a search through every set of ${v.fewer} ${v.independent ? 'non-attacking ' : ''}${plural(v.fewer, 'queen', 'queens')} found none that watches the whole board.`,
+  'guard.whyPublished': (v) => `No fewer can do it: a published computer search (${v.by}, OEIS A075458) showed that the ${v.n} by ${v.n} board needs ${v.gamma} queens. This page does not repeat that search.`,
   'guard.whyNot': (v) => `Not proved to be the least: a search through every set of ${v.fewer} ${v.independent ? 'non-attacking ' : ''}queens would take too long here.`,
 };

@@ -10,6 +10,8 @@ const plural = (n, one, few, many) => {
   return many;
 };
 const queens = (n) => plural(n, 'ферзь', 'ферзя', 'ферзей');
+/** The authors of published values, as the server names them, in Russian. */
+const authors = { 'Bird 2017': 'У. Бёрд, 2017', 'Karpov 2016': 'Карпов, 2016', Kamenetsky: 'Д. Каменецкий' };
 
 export default {
   'app.title': 'queens: задача о ферзях наглядно',
@@ -417,5 +419,6 @@ export default {
   'guard.whyOne': 'Меньше одного ферзя не бывает.',
   'guard.whyBound': (v) => `Меньше нельзя: доске ${v.n} на ${v.n} нужно не меньше ⌈${v.n}/2⌉ = ${v.bound} ${queens(v.bound)} (граница Уикли).`,
   'guard.whySearched': (v) => `Меньше нельзя: перебор всех расстановок из ${v.fewer} ${plural(v.fewer, 'ферзя', 'ферзей', 'ферзей')}${v.independent ? ', не бьющих друг друга,' : ''} не нашёл ни одной, которая охраняла бы всю доску.`,
+  'guard.whyPublished': (v) => `Меньше нельзя: компьютерный перебор (${authors[v.by] || v.by}) показал, что доске ${v.n} на ${v.n} нужно ${v.gamma} ${queens(v.gamma)}. Здесь этот перебор не повторяется.`,
   'guard.whyNot': (v) => `Не доказано, что меньше нельзя: перебор всех расстановок из ${v.fewer} ${plural(v.fewer, 'ферзя', 'ферзей', 'ферзей')} занял бы здесь слишком много времени.`,
 };

@@ -105,7 +105,9 @@ export function createGuard() {
           ? t('guard.whyBound', { n: m.n, bound: why.bound })
           : why.kind === 'searched'
             ? t('guard.whySearched', { fewer: why.fewer, independent })
-            : t('guard.whyNot', { fewer: m.size - 1, independent });
+            : why.kind === 'published'
+              ? t('guard.whyPublished', { n: m.n, gamma: why.gamma, by: why.by })
+              : t('guard.whyNot', { fewer: m.size - 1, independent });
     setText(out, 'guard.found', { size: m.size, n: m.n, independent, reason }, 'result' + (m.minimum ? '' : ' warn'));
     out.dataset.size = String(m.size);
     out.dataset.why = why.kind;

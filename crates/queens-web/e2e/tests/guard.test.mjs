@@ -87,6 +87,20 @@ test('a bad size is refused in words, and independent sets are asked for', async
   assert.match(page.url(), /independent=1/);
 });
 
+test('on 20 by 20 the minimum is the published number, in both languages', async () => {
+  await page.goto(new URL('#/guard?n=20', page.url()).href);
+  await page.waitForFunction(() => document.querySelector('#guard-svg')?.dataset.unwatched === '400');
+  await page.click('#guard-minimum');
+  await page.locator('#guard-result[data-why="published"]').waitFor();
+  assert.match(await page.locator('#guard-result').textContent(), /11 queens watch the whole 20 by 20 board\. No fewer can do it: a published computer search \(Bird 2017, OEIS A075458\) showed that the 20 by 20 board needs 11 queens/);
+  assert.equal(await unwatched(), 0);
+  await page.click('[data-lang="ru"]');
+  const ru = await page.locator('#guard-result').textContent();
+  assert.match(ru, /Меньше нельзя: компьютерный перебор \(У\. Бёрд, 2017\) показал, что доске 20 на 20 нужно 11 ферзей/);
+  assert.deepEqual(ru.match(/[A-Za-z]{2,}/g), null, 'English words in the Russian result');
+  await page.click('[data-lang="en"]');
+});
+
 test('the Russian page says everything in Russian', async () => {
   await page.goto(new URL('#/guard?n=8', page.url()).href);
   await page.click('[data-lang="ru"]');

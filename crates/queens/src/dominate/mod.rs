@@ -12,7 +12,9 @@
 //!
 //! How a minimum is known ([`Why`]): Weakley's bound (Finozhenok and Weakley 2007: at least
 //! ceil(N/2) queens for every N except 3 and 11) when the set found meets it; else the exact
-//! search's proof that one queen fewer cannot do; else it is not proved.
+//! search's proof that one queen fewer cannot do; else, when no proof is asked for, the
+//! published domination number ([`published`]) when the set found has that size; else it is
+//! not proved.
 //!
 //! ```
 //! use queens::dominate::{self, Options, Why};
@@ -92,6 +94,14 @@ pub enum Why {
         /// One less than the size of the set.
         fewer: usize,
     },
+    /// The published domination number (OEIS A075458, [`published`]): the set has that size,
+    /// so no smaller one exists by the computation published with it, not repeated here.
+    Published {
+        /// The domination number of the board.
+        gamma: usize,
+        /// Who computed it ([`published_by`]).
+        by: &'static str,
+    },
     /// Not proved.
     NotProved {
         /// What was tried.
@@ -128,6 +138,33 @@ pub struct Counted {
     pub sets: u128,
     /// The minimum sets up to the board's symmetries (8, or 8N² on the torus).
     pub classes: u128,
+}
+
+/// The domination numbers of the N x N board for N = 1 to 25, as published in OEIS A075458
+/// (a(19) Karpov 2016; a(20) to a(24) Bird, "Computational methods for domination problems",
+/// PhD thesis, University of Victoria 2017; a(25) Kamenetsky). Up to N = 16 the exact search
+/// here proves them again (in seconds); beyond, only 20, 22 and 24 lie above Weakley's bound.
+const A075458: [usize; 25] = [
+    1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6, 7, 8, 9, 9, 9, 9, 10, 11, 11, 12, 12, 13, 13,
+];
+
+/// The published domination number of the ordinary `n` x `n` board (not the torus, not
+/// independent queens), where it is known: N = 1 to 25.
+pub fn published(n: usize, opts: &Options) -> Option<usize> {
+    if opts.torus || opts.independent || n == 0 {
+        return None;
+    }
+    A075458.get(n - 1).copied()
+}
+
+/// Who computed the published domination number of the `n` x `n` board (OEIS A075458).
+pub fn published_by(n: usize) -> &'static str {
+    match n {
+        19 => "Karpov 2016",
+        20..=24 => "Bird 2017",
+        25 => "Kamenetsky",
+        _ => "OEIS A075458",
+    }
 }
 
 /// Weakley's lower bound ceil(N/2) where it holds (the ordinary board, N not 3 or 11).
@@ -191,6 +228,11 @@ fn settled(n: usize, opts: &Options, control: &Control, search: bool) -> Result<
             Why::Bound { bound: k }
         } else if proved {
             Why::Searched { fewer: k - 1 }
+        } else if !opts.prove && published(n, opts) == Some(k) {
+            Why::Published {
+                gamma: k,
+                by: published_by(n),
+            }
         } else if opts.prove && !search {
             Why::NotProved {
                 tried: format!(
@@ -237,6 +279,8 @@ fn settled(n: usize, opts: &Options, control: &Control, search: bool) -> Result<
 /// local search one above the bound first (quick), then at the bound: by the exact search
 /// (which also proves) when a proof is wanted and within reach, else by runs of the local
 /// search and then the half-turn search. Stopped at the bound, the set above it is kept.
+/// When the set above the bound has the published minimum size (N = 20, 22, 24), no set at
+/// the bound exists, and the tries there (half a minute) are skipped.
 fn first_set(
     lines: &Lines,
     opts: &Options,
@@ -259,7 +303,8 @@ fn first_set(
         }
         k += 1;
     };
-    if above.len() > low + 1 || (opts.prove && n <= PROOF_REACH) {
+    let least = published(n, opts) == Some(above.len());
+    if above.len() > low + 1 || (opts.prove && n <= PROOF_REACH) || least {
         return Ok((above, false));
     }
     let at_bound = match at_bound(lines, low, opts, control) {

@@ -218,3 +218,37 @@ fn totals_refuse_sums_that_do_not_divide() {
     let search = exact::Search::new(problem(&lines, 5, &Options::default())).unwrap();
     search.totals(1, 0);
 }
+
+#[test]
+fn the_published_number_settles_twenty_without_tries_at_the_bound() {
+    let quick = Options {
+        prove: false,
+        ..Options::default()
+    };
+    let d = minimum(20, &quick, &Control::new()).unwrap();
+    assert_eq!(d.queens.len(), 11);
+    assert_eq!(
+        d.why,
+        Why::Published {
+            gamma: 11,
+            by: "Bird 2017"
+        }
+    );
+    assert!(d.why.proved());
+    assert_eq!(check(20, false, &d.queens), Ok(()));
+    // Not for the torus nor for independent queens, and not past the table.
+    let torus = Options {
+        torus: true,
+        ..quick
+    };
+    let independent = Options {
+        independent: true,
+        ..quick
+    };
+    assert_eq!(published(20, &torus), None);
+    assert_eq!(published(20, &independent), None);
+    assert_eq!(
+        (published(25, &quick), published(26, &quick)),
+        (Some(13), None)
+    );
+}
