@@ -6,6 +6,10 @@
 //!
 //! A solver's "no" is a proof too: no cover of that board is fixed by that symmetry.
 //!
+//! [`dominate`]: the same solver on queen domination (the formula of
+//! [`queens::dominate::formula`]), a cross-check of the exact search on structured parts of
+//! open cases.
+//!
 //! ```
 //! use queens::cover::symmetric::Turn;
 //! use queens::Control;
@@ -15,6 +19,8 @@
 //! assert!(queens::cover::check(12, &found.solutions).is_ok());
 //! assert_eq!(cover(8, Turn::None, 1, &Control::new()), Ok(Answer::NoneFixed)); // none at all
 //! ```
+
+pub mod dominate;
 
 use queens::cover::formula::Formula;
 use queens::cover::symmetric::Turn;

@@ -242,8 +242,11 @@ fn nine_queens_on_a_lattice_watch_18x18() {
     assert!(on_lattice(18, 8, 0, 1).is_none());
 }
 
+/// The moonshot's lattice part: no 13 queens on a parity lattice watch the 26x26 board, so a
+/// set of 13 (which would settle the open case) is not of the form of the minimum sets of 6,
+/// 10 and 18. The SAT solver agrees (`queens-sat`, `no_thirteen_on_a_lattice_of_26`).
 #[test]
-#[ignore = "the moonshot: minutes to hours, see BENCHMARKS.md"]
+#[ignore = "the moonshot: a minute and a half in release, see BENCHMARKS.md"]
 fn moonshot_26_on_a_lattice() {
     // On the 26x26 board the four parity classes are images of one another (a reflection of
     // the files changes their parity, one of the ranks theirs), so one class stands for all.
@@ -253,4 +256,53 @@ fn moonshot_26_on_a_lattice() {
         "26x26, 13 queens on a parity lattice: {found:?} after {:.1} s",
         start.elapsed().as_secs_f64()
     );
+    assert_eq!(found, None);
+}
+
+/// The sets of `n / 2` queens on the even `n` x `n` board that the transpose maps onto
+/// themselves: a set, or `None`.
+fn transposed(n: usize) -> Option<Vec<usize>> {
+    let lines = queens::dominate::lines::Lines::new(n, false);
+    let transpose: Vec<u16> = (0..n * n).map(|s| ((s % n) * n + s / n) as u16).collect();
+    let problem = queens::dominate::exact::Problem {
+        mirror: Some(transpose),
+        ..dominate::problem(&lines, n / 2, &opts(false))
+    };
+    let found = queens::dominate::exact::find(problem, &Control::new()).unwrap();
+    if let Some(set) = &found {
+        assert_eq!(
+            dominate::check(n, false, &dominate::squares(&lines, set)),
+            Ok(())
+        );
+    }
+    found
+}
+
+#[test]
+fn transposed_sets_at_the_bound() {
+    // 6: a1 c5 e3 (three queens, the transpose keeps it); 10 and 12 have minimum sets of N/2
+    // but none that the transpose keeps (the SAT solver agrees); 16 needs 9 (A075458).
+    let six = transposed(6).expect("a set of 3 on 6x6");
+    assert_eq!(six.len(), 3);
+    assert!(six.iter().all(|&s| six.contains(&(s % 6 * 6 + s / 6))));
+    for n in [10, 12, 16] {
+        assert_eq!(transposed(n), None, "n={n}");
+    }
+}
+
+/// The moonshot's symmetric part: no set of 13 queens that watches the 26x26 board is fixed by
+/// a symmetry of the board. On an even board no square is fixed by the half turn, the quarter
+/// turns or the two mirrors, so a set fixed by one of them (or by a group holding the half
+/// turn) has an even number of queens; 13 is odd. That leaves the two diagonal reflections,
+/// which a quarter turn maps onto each other: the transpose stands for both.
+#[test]
+#[ignore = "the moonshot: minutes in release, see BENCHMARKS.md"]
+fn moonshot_26_no_symmetric_set() {
+    let start = Instant::now();
+    let found = transposed(26);
+    eprintln!(
+        "26x26, 13 queens fixed by the transpose: {found:?} after {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+    assert_eq!(found, None);
 }

@@ -9,6 +9,8 @@
 //!   proves that none of a given size exists, or counts them all with the classes up to
 //!   symmetry.
 //! - [`local`]: a local search that finds a set of a given size on large boards in seconds.
+//! - [`formula`]: the same question as a formula for a SAT solver (the `queens-sat` crate
+//!   decides it), for structured parts of open cases such as the parity lattices of N = 26.
 //!
 //! How a minimum is known ([`Why`]): Weakley's bound (Finozhenok and Weakley 2007: at least
 //! ceil(N/2) queens for every N except 3 and 11) when the set found meets it; else the exact
@@ -29,6 +31,7 @@
 //! ```
 
 pub mod exact;
+pub mod formula;
 pub mod lines;
 pub mod local;
 
