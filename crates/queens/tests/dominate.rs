@@ -243,8 +243,8 @@ fn nine_queens_on_a_lattice_watch_18x18() {
 }
 
 /// The moonshot's lattice part: no 13 queens on a parity lattice watch the 26x26 board, so a
-/// set of 13 (which would settle the open case) is not of the form of the minimum sets of 6,
-/// 10 and 18. The SAT solver agrees (`queens-sat`, `no_thirteen_on_a_lattice_of_26`).
+/// set of 13 (which would settle the open case) is not of the form of a minimum set at 6, 10
+/// and 18. The SAT solver agrees (`queens-sat`, `no_thirteen_on_a_lattice_of_26`).
 #[test]
 #[ignore = "the moonshot: a minute and a half in release, see BENCHMARKS.md"]
 fn moonshot_26_on_a_lattice() {
