@@ -23,6 +23,10 @@ pub enum Dominating {
 /// Decides whether at most `k` queens on the squares where `allowed` is true (one entry per
 /// square, `row * n + col`) watch the ordinary `n` x `n` board. A model that leaves a square
 /// unwatched (a defect of the formula or the solver) comes back as `Err` with that square.
+///
+/// # Panics
+///
+/// When `n` is 0 or `allowed` has fewer than `n * n` entries.
 pub fn dominate(
     n: usize,
     k: usize,
@@ -59,7 +63,7 @@ pub fn dominate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use queens::dominate::formula::lattice;
+    use queens::dominate::lattice;
 
     #[test]
     fn the_bound_sized_sets_on_a_lattice_where_they_exist() {

@@ -2,8 +2,8 @@
 //! checked square by square. The long ones (proofs at N = 15 and 16, counts at N = 13 to 15)
 //! are ignored by default; their times are in BENCHMARKS.md.
 
-use queens::dominate::{self, Options, Why};
-use queens::Control;
+use queens::dominate::{self, lattice, Options, Why};
+use queens::{Control, Symmetry};
 use std::time::Instant;
 
 /// One row of the table: n and its columns, `None` for "-".
@@ -222,14 +222,6 @@ fn eighteen_takes_nine_by_local_search() {
     assert_eq!(dominate::check(18, false, &d.queens), Ok(()));
 }
 
-/// The squares of one parity class: files of parity `file`, ranks of parity `rank` (counted
-/// from 0). The minimum sets the local search finds at 18 and 23 lie on such a lattice.
-fn lattice(n: usize, file: usize, rank: usize) -> Vec<bool> {
-    (0..n * n)
-        .map(|s| s % n % 2 == file && s / n % 2 == rank)
-        .collect()
-}
-
 /// The exact search among the sets of `k` queens on a lattice: a set, or `None` (none there).
 fn on_lattice(n: usize, k: usize, file: usize, rank: usize) -> Option<Vec<usize>> {
     let lines = queens::dominate::lines::Lines::new(n, false);
@@ -274,7 +266,9 @@ fn moonshot_26_on_a_lattice() {
 /// themselves: a set, or `None`.
 fn transposed(n: usize) -> Option<Vec<usize>> {
     let lines = queens::dominate::lines::Lines::new(n, false);
-    let transpose: Vec<u16> = (0..n * n).map(|s| ((s % n) * n + s / n) as u16).collect();
+    let transpose: Vec<u16> = (0..n * n)
+        .map(|s| lines.index(Symmetry::Transpose.apply_square(lines.square(s), n)) as u16)
+        .collect();
     let problem = queens::dominate::exact::Problem {
         mirror: Some(transpose),
         ..dominate::problem(&lines, n / 2, &opts(false))
@@ -295,7 +289,9 @@ fn transposed_sets_at_the_bound() {
     // but none that the transpose keeps (the SAT solver agrees); 16 needs 9 (A075458).
     let six = transposed(6).expect("a set of 3 on 6x6");
     assert_eq!(six.len(), 3);
-    assert!(six.iter().all(|&s| six.contains(&(s % 6 * 6 + s / 6))));
+    let lines = queens::dominate::lines::Lines::new(6, false);
+    let image = |s: usize| lines.index(Symmetry::Transpose.apply_square(lines.square(s), 6));
+    assert!(six.iter().all(|&s| six.contains(&image(s))));
     for n in [10, 12, 16] {
         assert_eq!(transposed(n), None, "n={n}");
     }

@@ -11,7 +11,7 @@ const plural = (n, one, few, many) => {
 };
 const queens = (n) => plural(n, 'ферзь', 'ферзя', 'ферзей');
 /** The authors of published values, as the server names them, in Russian. */
-const authors = { 'Bird 2017': 'У. Бёрд, 2017', 'Karpov 2016': 'Карпов, 2016', Kamenetsky: 'Д. Каменецкий' };
+const authors = { 'Bird 2017': 'У. Бёрд, 2017', 'Karpov 2016': 'Карпов, 2016', Kamenetsky: 'Д. Каменецкий', 'earlier computations': 'более ранние расчёты' };
 
 export default {
   'app.title': 'queens: задача о ферзях наглядно',

@@ -36,6 +36,10 @@ pub struct Formula {
 impl Formula {
     /// The formula for at most `k` queens on the squares where `allowed` is true (one entry per
     /// square of `lines`' board) watching the whole board of `lines`.
+    ///
+    /// # Panics
+    ///
+    /// When `allowed` has fewer entries than the board has squares.
     pub fn within(lines: &Lines, k: usize, allowed: &[bool]) -> Formula {
         let n = lines.n;
         let squares: Vec<usize> = (0..n * n).filter(|&s| allowed[s]).collect();
@@ -101,14 +105,6 @@ fn at_most(clauses: &mut Vec<Vec<i32>>, m: usize, k: usize) {
     }
 }
 
-/// The squares of one parity lattice: files of parity `file`, ranks of parity `rank` (counted
-/// from 0), as one flag per square.
-pub fn lattice(n: usize, file: usize, rank: usize) -> Vec<bool> {
-    (0..n * n)
-        .map(|s| s % n % 2 == file && s / n % 2 == rank)
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,13 +142,5 @@ mod tests {
                 assert_eq!(f.set(|v| queens[v as usize - 1]), set);
             }
         }
-    }
-
-    #[test]
-    fn a_lattice_is_one_square_in_four() {
-        let l = lattice(6, 0, 1);
-        assert_eq!(l.iter().filter(|&&b| b).count(), 9);
-        // Square 6 is a2: file 0, rank 1.
-        assert!(l[6] && !l[0] && !l[7]);
     }
 }

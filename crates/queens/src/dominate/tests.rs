@@ -252,3 +252,11 @@ fn the_published_number_settles_twenty_without_tries_at_the_bound() {
         (Some(13), None)
     );
 }
+
+#[test]
+fn a_lattice_is_one_square_in_four() {
+    let l = lattice(6, 0, 1);
+    assert_eq!(l.iter().filter(|&&b| b).count(), 9);
+    // Square 6 is a2: file 0, rank 1.
+    assert!(l[6] && !l[0] && !l[7]);
+}
