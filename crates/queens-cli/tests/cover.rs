@@ -163,7 +163,7 @@ fn most_past_the_published_values_is_a_checked_cover_where_one_is_found() {
     // OEIS A171760 reads "a(18) >= 16": the mirror-pair search finds all 18.
     let (_, err) = run_cover(18, &["--most"]);
     assert!(
-        err.contains("18 pairwise disjoint") && err.contains("mirror-pair"),
+        err.contains("18 pairwise disjoint") && err.contains("mirror pairs"),
         "{err}"
     );
     // On the threads asked, the seed's cover; where no search would use them, refused.
@@ -277,8 +277,11 @@ fn the_sat_solver_finds_a_cover_of_twenty_and_mirror_pairs_by_default() {
         err.contains("SAT solver") && err.contains("mirror and half-turn"),
         "{err}"
     );
-    // By default, even boards past the exact search go to mirror pairs, on the threads asked.
+    // By default, boards of N = 0 mod 4 past the exact search go to quads, on the threads
+    // asked; mirror pairs on request.
     let (_, err) = run_cover(20, &["--threads", "2"]);
+    assert!(err.contains("5 quads"), "{err}");
+    let (_, err) = run_cover(20, &["--algorithm", "pairs"]);
     assert!(err.contains("10 pairs of mirror-image solutions"), "{err}");
     // Another seed is another order of the formula, and still a checked cover.
     printed_cover(16, &["--algorithm", "sat", "--seed", "2"]);
@@ -310,12 +313,11 @@ fn the_mirror_pair_search_finds_a_cover_of_eighteen_by_default() {
     assert!(err.contains("9 pairs of mirror-image solutions"), "{err}");
     assert!(err.contains("seed 1"), "{err}");
     // The same seed, the same cover: the one stored in tests/data.
-    let stored: Vec<&str> = include_str!("../../../tests/data/cover-18.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .collect();
     let printed: Vec<String> = solutions.iter().map(|p| p.perm()).collect();
-    assert_eq!(printed, stored);
+    assert_eq!(
+        printed,
+        stored(include_str!("../../../tests/data/cover-18.txt"))
+    );
     // Even boards of the exact search's range too; none for the boards without a cover.
     printed_cover(14, &["--algorithm", "pairs", "--seed", "3"]);
     let (code, out, err) = run(&["cover", "10", "--algorithm", "pairs"]);
@@ -323,8 +325,83 @@ fn the_mirror_pair_search_finds_a_cover_of_eighteen_by_default() {
     assert!(out.is_empty() && err.contains("no cover at all"), "{err}");
 }
 
+/// The stored cover of `n` in tests/data, one solution a line.
+fn stored(text: &str) -> Vec<&str> {
+    text.lines().filter(|l| !l.starts_with('#')).collect()
+}
+
+#[test]
+fn quads_find_twenty_one_and_thirty_two_by_default() {
+    // 21: one solution the quarter-turn fixes and five quads; the same seed, the same cover
+    // on any number of threads: the one stored in tests/data.
+    for (n, text, said) in [
+        (
+            21,
+            include_str!("../../../tests/data/cover-21.txt"),
+            "quarter-turn",
+        ),
+        (
+            32,
+            include_str!("../../../tests/data/cover-32.txt"),
+            "mirror and half-turn",
+        ),
+    ] {
+        let (solutions, err) = run_cover(n, &["--seed", "2"]);
+        assert!(err.contains(said) && err.contains("quads"), "{err}");
+        let printed: Vec<String> = solutions.iter().map(|p| p.perm()).collect();
+        assert_eq!(printed, stored(text), "N = {n}");
+    }
+    // 28 at once, and the quarter-turn by request for N = 0 mod 4.
+    printed_cover(28, &[]);
+    printed_cover(
+        20,
+        &[
+            "--algorithm",
+            "quads",
+            "--turn",
+            "quarter",
+            "--threads",
+            "1",
+        ],
+    );
+}
+
+#[test]
+fn quads_prove_none_where_the_search_is_exhaustive() {
+    // Twelve has covers, but none fixed by a quarter-turn: all three quads are searched.
+    let (code, out, err) = run(&["cover", "12", "--algorithm", "quads", "--turn", "quarter"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.is_empty() && err.contains("fixed by the quarter-turn"),
+        "{err}"
+    );
+    printed_cover(13, &["--algorithm", "quads"]);
+}
+
 #[test]
 fn algorithms_that_cannot_apply_are_refused() {
+    for (args, said) in [
+        (
+            &["cover", "22", "--algorithm", "quads"][..],
+            "N = 0 or 1 mod 4",
+        ),
+        (
+            &["cover", "36", "--algorithm", "quads"][..],
+            "N = 0 or 1 mod 4",
+        ),
+        (
+            &["cover", "21", "--algorithm", "quads", "--turn", "both"][..],
+            "N = 0 mod 4",
+        ),
+        (
+            &["cover", "20", "--algorithm", "quads", "--turn", "mirror"][..],
+            "--turn both",
+        ),
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty() && err.contains(said), "{args:?}: {err}");
+    }
     let (code, _, err) = run(&["cover", "15", "--algorithm", "pairs"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("even N"), "{err}");

@@ -9,7 +9,7 @@ use crate::exit::{bad, Exit, Failure, Result};
 use crate::job::Job;
 use crate::output::placement::{self, Format, Notes};
 use crate::output::{plural, svg, Out};
-use queens::cover::{self, exact, formula, modular, most, pairs, symmetric, Cover};
+use queens::cover::{self, exact, formula, modular, most, pairs, quads, symmetric, Cover};
 use queens::{DiagramStyle, Placement};
 use serde::Serialize;
 use std::io::Write;
@@ -115,6 +115,7 @@ enum Algorithm {
     Sat,
     Tabu,
     Pairs,
+    Quads,
 }
 
 /// The symmetry asked of a cover by the tabu search.
@@ -203,6 +204,7 @@ pub fn run(args: Args) -> Result<Exit> {
     let algorithm = match (args.local, args.algorithm) {
         (true, _) => Algorithm::Tabu,
         (false, Algorithm::Auto) if !searched => Algorithm::Exact,
+        (false, Algorithm::Auto) if args.n % 4 < 2 && args.n <= quads::MAX_N => Algorithm::Quads,
         (false, Algorithm::Auto) if args.n.is_multiple_of(2) && args.n <= pairs::MAX_N => {
             Algorithm::Pairs
         }
@@ -241,6 +243,15 @@ pub fn run(args: Args) -> Result<Exit> {
             match job.check(pool.install(|| cover::pairs(args.n, seed, job.control())))? {
                 Some(found) => Some(found),
                 None => return Err(Failure::No(no_pairs(args.n))),
+            }
+        }
+        Algorithm::Quads => {
+            job.units("starts");
+            let pool = super::count::pool(args.threads)?;
+            let turn = quad_turn(args.n, args.turn);
+            match job.check(pool.install(|| cover::quads(args.n, turn, seed, job.control())))? {
+                Some(found) => Some(found),
+                None => return Err(Failure::No(no_quads(args.n, turn))),
             }
         }
         Algorithm::Sat => match sat(args.n, turn, seed, args.threads, job.control()) {
@@ -306,10 +317,15 @@ fn refuse_pointless(args: &Args, algorithm: Algorithm, beyond: bool) -> Result<(
              the construction and the exact search are deterministic",
         ));
     }
-    if args.threads.is_some() && !matches!(algorithm, Algorithm::Sat | Algorithm::Pairs) {
+    if args.threads.is_some()
+        && !matches!(
+            algorithm,
+            Algorithm::Sat | Algorithm::Pairs | Algorithm::Quads
+        )
+    {
         return Err(bad(
-            "--threads goes with the SAT solver and the mirror-pair search (--algorithm sat or \
-             pairs): the other searches run on one thread",
+            "--threads goes with the SAT solver and the searches by pairs and quads \
+             (--algorithm sat, pairs or quads): the other searches run on one thread",
         ));
     }
     if algorithm == Algorithm::Exact && beyond {
@@ -333,6 +349,9 @@ fn refuse_pointless(args: &Args, algorithm: Algorithm, beyond: bool) -> Result<(
             args.n
         )));
     }
+    if algorithm == Algorithm::Quads {
+        refuse_quads(args)?;
+    }
     if algorithm == Algorithm::Sat && args.n > formula::MAX_N {
         return Err(bad(format!(
             "N = {} is beyond the SAT formula (N from 1 to {}); the modular construction \
@@ -344,6 +363,46 @@ fn refuse_pointless(args: &Args, algorithm: Algorithm, beyond: bool) -> Result<(
     Ok(())
 }
 
+/// Refuses what the search by quads cannot take: N past its reach, N = 2 or 3 mod 4 (no
+/// group of four fixes a cover there), a turn other than the quarter-turn or both.
+fn refuse_quads(args: &Args) -> Result<()> {
+    if args.n % 4 >= 2 || args.n > quads::MAX_N {
+        return Err(bad(format!(
+            "--algorithm quads takes N = 0 or 1 mod 4 from 1 to {}, not {}: the covers it \
+             builds are fixed by a group of four symmetries",
+            quads::MAX_N,
+            args.n
+        )));
+    }
+    match args.turn {
+        None | Some(TurnArg::Quarter) => Ok(()),
+        Some(TurnArg::Both) if args.n.is_multiple_of(4) => Ok(()),
+        Some(_) => Err(bad(
+            "--algorithm quads builds covers fixed by the quarter-turn (--turn quarter) or, for \
+             N = 0 mod 4, by the mirrors and the half-turn (--turn both)",
+        )),
+    }
+}
+
+/// The group of the search by quads: the one asked, else the mirrors and the half-turn for
+/// N = 0 mod 4 (covers come at once: BENCHMARKS.md) and the quarter-turn for N = 1 mod 4.
+fn quad_turn(n: usize, asked: Option<TurnArg>) -> symmetric::Turn {
+    match asked {
+        Some(TurnArg::Quarter) => symmetric::Turn::Quarter,
+        _ if n.is_multiple_of(4) => symmetric::Turn::Both,
+        _ => symmetric::Turn::Quarter,
+    }
+}
+
+/// Why the search by quads has no answer: its exhaustive search (N up to 13) found none.
+fn no_quads(n: usize, turn: symmetric::Turn) -> String {
+    format!(
+        "no cover of the {n}x{n} board is fixed by the {}: the search over all such covers \
+         finds none (queens cover {n} says whether one without that symmetry exists)",
+        turn.name()
+    )
+}
+
 /// Whether a search may run for long: the tabu search beyond 10 (N not prime to 6), the SAT
 /// solver past 20 (24 takes minutes, BENCHMARKS.md) or past 13 for N other than 0 mod 4, the
 /// mirror-pair search past 26 (28 takes minutes).
@@ -351,6 +410,7 @@ fn slow(n: usize, algorithm: Algorithm) -> bool {
     match algorithm {
         Algorithm::Sat => n > 20 || (n > 13 && !n.is_multiple_of(4)),
         Algorithm::Pairs => n > 26,
+        Algorithm::Quads => false,
         _ => n > 10 && !modular::applies(n),
     }
 }
@@ -391,16 +451,19 @@ fn most(args: &Args, format: Format) -> Result<Exit> {
             "--most prints solutions one per line: --format board goes with a cover",
         ));
     }
-    // Even N past the exact search's reach: the mirror-pair search (even N are never prime to 6).
-    let paired = n > most::MAX_N && n <= pairs::MAX_N && n.is_multiple_of(2);
-    if args.threads.is_some() && !paired {
+    // Past the exact search's reach: the search by quads for N = 0 or 1 mod 4, the mirror-pair
+    // search for the other even N.
+    let quad = n > most::MAX_N && n <= quads::MAX_N && n % 4 < 2 && !modular::applies(n);
+    let paired = !quad && n > most::MAX_N && n <= pairs::MAX_N && n.is_multiple_of(2);
+    if args.threads.is_some() && !paired && !quad {
         return Err(bad(
-            "--threads goes with --most only where the mirror-pair search answers it (even N \
-             from 12 to 32): the other searches run on one thread",
+            "--threads goes with --most only where the searches by pairs or quads answer it \
+             (even N from 12 to 32, and 21): the other searches run on one thread",
         ));
     }
     let pool = super::count::pool(args.threads)?;
     let job = Job::start(format!("cover {n} --most"), args.time_limit);
+    let seed = args.seed.unwrap_or(1);
     let (solutions, how) = if n <= most::MAX_N {
         job.units("branches");
         let found = job.check(most::most(n, job.control()))?;
@@ -410,17 +473,20 @@ fn most(args: &Args, format: Format) -> Result<Exit> {
         )
     } else if let Some(c) = modular::cover(n) {
         (c, "a cover by Pólya's modular construction".to_string())
-    } else if paired {
+    } else if paired || quad {
         job.units("starts");
-        let seed = args.seed.unwrap_or(1);
-        match job.check(pool.install(|| cover::pairs(n, seed, job.control())))? {
+        let turn = quad_turn(n, None);
+        let found = pool.install(|| match quad {
+            true => cover::quads(n, turn, seed, job.control()),
+            false => cover::pairs(n, seed, job.control()),
+        });
+        match job.check(found)? {
             Some(c) => {
                 checked(n, &c.solutions)?;
-                (
-                    c.solutions,
-                    "a cover, found by the mirror-pair search".to_string(),
-                )
+                let by = if quad { "quads" } else { "mirror pairs" };
+                (c.solutions, format!("a cover, found by the search by {by}"))
             }
+            None if quad => return Err(Failure::No(no_quads(n, turn))),
             None => return Err(Failure::No(no_pairs(n))),
         }
     } else {
@@ -501,6 +567,18 @@ fn how(n: usize, found: &Cover, seconds: f64, seed: u64) -> String {
             "a cover the mirror maps onto itself (pairs of mirror-image solutions), found by the \
              exact search among such covers in {seconds:.2} s"
         ),
+        cover::Method::Quads(turn) => {
+            format!(
+                "a cover fixed by the {} ({}), found by a random start and an exact \
+             completion over every solution that fits, in {seconds:.2} s, seed {seed}",
+                turn.name(),
+                if n % 2 == 1 {
+                    format!("one solution the turn fixes and {} quads of a solution and its three turns", n / 4)
+                } else {
+                    format!("{} quads of a solution and its three images", n / 4)
+                }
+            )
+        }
         cover::Method::Pairs => format!(
             "a cover of {} pairs of mirror-image solutions, found by a random start and an \
              exact completion over every solution that fits, in {seconds:.2} s, seed {seed}",

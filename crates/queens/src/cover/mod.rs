@@ -26,7 +26,9 @@ pub mod formula;
 pub mod modular;
 pub mod most;
 pub mod pairs;
+pub mod quads;
 pub mod repair;
+mod starts;
 pub mod symmetric;
 
 use crate::control::Control;
@@ -52,6 +54,9 @@ pub enum Method {
     Solver(symmetric::Turn),
     /// Mirror pairs from a random start and an exact completion ([`pairs`]), from a seed.
     Pairs,
+    /// Quads of a group of four symmetries from a random start and an exact completion
+    /// ([`quads`]), from a seed: the quarter-turns, or the mirrors and the half-turn.
+    Quads(symmetric::Turn),
 }
 
 impl Method {
@@ -68,6 +73,7 @@ impl Method {
             Method::Turned(symmetric::Turn::Both) => "mirror-half-turn",
             Method::Solver(_) => "sat",
             Method::Pairs => "pairs",
+            Method::Quads(_) => "quads",
         }
     }
 }
@@ -137,6 +143,19 @@ pub fn search_turned(
 /// `seed` (even N to [`pairs::MAX_N`]); `None` for the even boards that have no such cover.
 pub fn pairs(n: usize, seed: u64, control: &Control) -> Result<Option<Cover>, Error> {
     Ok(pairs::find(n, seed, control)?.map(|s| sorted(s, Method::Pairs)))
+}
+
+/// One cover of the `n` x `n` board fixed by `turn` (the quarter-turn, or the mirrors and the
+/// half-turn: [`symmetric::Turn::Quarter`] or [`symmetric::Turn::Both`]) by the search of
+/// [`quads`] from `seed` (N to [`quads::MAX_N`]); `None` where no such cover can exist, or where
+/// the search is exhaustive (N up to 13) and proves none.
+pub fn quads(
+    n: usize,
+    turn: symmetric::Turn,
+    seed: u64,
+    control: &Control,
+) -> Result<Option<Cover>, Error> {
+    Ok(quads::find(n, turn, seed, control)?.map(|s| sorted(s, Method::Quads(turn))))
 }
 
 /// The first cover a search finds.

@@ -27,10 +27,8 @@ use crate::control::Control;
 use crate::error::Error;
 use crate::placement::Placement;
 use crate::symmetry::Symmetry;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use rayon::prelude::*;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The largest N: the folded board of N files and N/2 ranks fits 512 bits.
 pub const MAX_N: usize = 32;
@@ -70,40 +68,17 @@ pub fn find(n: usize, seed: u64, control: &Control) -> Result<Option<Vec<Placeme
         return Ok(None);
     }
     let fold = Fold::new(n);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let left = LEFT.min(fold.h);
-    let batch = rayon::current_num_threads().max(1);
-    let mut drawn = 0;
-    // The index of the first start of the batch known to complete: the starts after it stop.
-    let first = AtomicUsize::new(usize::MAX);
-    loop {
-        if control.is_cancelled() {
-            return Err(Error::Cancelled);
-        }
-        let starts: Vec<_> = (drawn..drawn + batch)
-            .map(|index| (index, fold.start(fold.h - left, &mut rng)))
-            .collect();
-        drawn += batch;
-        let done = starts.into_par_iter().find_map_first(|(index, start)| {
-            let stop = || control.is_cancelled() || first.load(Ordering::Relaxed) < index;
-            let done = match start {
-                Some((start, covered)) => attempt(&fold, left, start, covered, &stop),
-                None => Ok(None),
-            };
-            control.advance(1);
-            if let Ok(Some(_)) = done {
-                first.fetch_min(index, Ordering::Relaxed);
-            }
-            done.transpose()
-        });
-        match done {
-            Some(Err(Error::Cancelled)) if !control.is_cancelled() => {
-                unreachable!("a start stops early only after an earlier one completed")
-            }
-            Some(done) => return done.map(Some),
-            None => {}
-        }
-    }
+    let cover = super::starts::first_completed(
+        seed,
+        control,
+        |rng| fold.start(fold.h - left, rng),
+        |start, stop| match start {
+            Some((start, covered)) => attempt(&fold, left, start, covered, stop),
+            None => Ok(None),
+        },
+    )?;
+    Ok(Some(cover))
 }
 
 /// The exact completion of one random start.

@@ -230,6 +230,8 @@ fn the_stored_covers_are_covers() {
         (include_str!("../../../../tests/data/cover-26.txt"), 26),
         (include_str!("../../../../tests/data/cover-24.txt"), 24),
         (include_str!("../../../../tests/data/cover-28.txt"), 28),
+        (include_str!("../../../../tests/data/cover-21.txt"), 21),
+        (include_str!("../../../../tests/data/cover-32.txt"), 32),
     ];
     for (text, n) in stored {
         assert_eq!(plainly_a_cover(text), n);
