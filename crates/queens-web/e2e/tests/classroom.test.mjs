@@ -291,8 +291,8 @@ test('Torus and superqueens on Place and Solutions, and a cover in colours', asy
   await page.goto(new URL('#/solutions?n=8&lang=en', page.url()).href);
   await page.click('#cover-show');
   await page.locator('#cover-status', { hasText: 'No cover of the 8 × 8 board exists' }).waitFor();
-  // a cover of 20 x 20 by mirror pairs (about a second), in both languages
-  for (const [lang, words] of [['en', 'by mirror pairs'], ['ru', 'зеркальные пары']]) {
+  // a cover of 20 x 20 by quads (at once), in both languages
+  for (const [lang, words] of [['en', 'by quads'], ['ru', 'четвёрки']]) {
     await page.goto(new URL(`#/solutions?n=20&lang=${lang}`, page.url()).href);
     await page.locator('#cover-show').waitFor();
     await page.click('#cover-show');
