@@ -1,9 +1,9 @@
 //! `queens cover N`: N disjoint solutions that fill the board (Pólya's modular construction
 //! for N prime to 6, the exact searches up to N = 16: mirror pairs first for even N, then all
-//! solutions), or the proof that none exists; `--count` counts them. Other N go to a SAT solver
-//! among covers fixed by a symmetry of the board (N = 0, 1 mod 4), to the mirror-pair search
-//! (N = 2 mod 4) or to the tabu search (N = 3 mod 4); `--seeds` runs the tabu search seed after
-//! seed.
+//! solutions), or the proof that none exists; `--count` counts them. Other N to 32 go to the
+//! search by quads among covers fixed by a group of four symmetries (N = 0, 1 mod 4) or to the
+//! mirror-pair search (N = 2 mod 4); past 32 to a SAT solver (N = 0, 1 mod 4); N = 3 mod 4 to
+//! the tabu search; `--seeds` runs the tabu search seed after seed.
 
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::job::Job;
@@ -24,23 +24,25 @@ use std::path::PathBuf;
   queens cover 8                 # none: exit 1 with the reason
   queens cover 7 --count
   queens cover 10 --most         # 8 disjoint solutions, proved the most
-  queens cover 21                # the SAT solver, among covers fixed by a quarter-turn
-  queens cover 24 --seed 1       # mirror pairs: a random start and an exact completion
+  queens cover 21 --seed 2       # quads: one solution the quarter-turn fixes, five of four
+  queens cover 26 --seed 1       # mirror pairs: a random start and an exact completion
   queens cover 15 --time-limit 5m --seed 3   # the tabu search; exit 1 with its best
   queens cover 27 --seeds 1..100 --per-seed 10m --checkpoint n27.json   # the first open case
 
 N prime to 6 is answered at once for any N (Pólya's modular solutions (2c + b) mod N); N up to
 10 and 12, 14, 16 by an exact search over all the solutions, which also proves when there is
 none (for even N it looks first among covers made of pairs of mirror-image solutions: 12 in
-0.02 s, 14 in 0.4 s, 16 in 12 s). Even N from 18 to 32 go to a search among covers made of
-mirror pairs: the first pairs drawn at random, the last five completed exactly over every
-solution that fits, starts completed on every core (--threads); CPU time on one core: 18 and 20
-in under a second, 22 in seconds, 24 in 6 to 30 s, 26 in 37 s to 2 minutes, 28 in minutes.
-Other N to 40 with N = 0 or 1 mod 4 (21, 36, ...) go to a SAT solver (CaDiCaL, built in) among
-covers fixed by the mirror and the half-turn, or by a quarter-turn, one solver per core: it
-finds one or proves that none has that symmetry (21: none found in minutes). The others (N = 3
-mod 4: 15, 27, ...; N = 2 mod 4 past 32) go to a tabu search among all colourings, which runs until the time limit and reports
-the best it reached: a cover of 15 is known (Vasquez 2006) but not yet found here. N = 27 is
+0.02 s, 14 in 0.4 s, 16 in 12 s). Past 16, N = 0 or 1 mod 4 to 32 go to the search by quads:
+covers fixed by a group of four symmetries (the mirrors and the half-turn for N = 0 mod 4, the
+quarter-turns for 21), the first quads drawn at random and the last completed exactly; CPU time
+on one core: 20 to 28 in under a second, 32 in 3 to 9 s, 21 in 6 to 15 s. Even N = 2 mod 4 (18
+to 30) go to a search among covers made of mirror pairs, the same way with pairs: 18 in under a
+second, 22 in seconds, 26 in 37 s to 2 minutes, 30 not yet found. Starts are completed on every
+core (--threads), and the seed alone decides the cover. N = 0 or 1 mod 4 past 32 go to a SAT
+solver (CaDiCaL, built in) among covers fixed by a symmetry, one solver per core: it finds one
+or proves that none has that symmetry. The others (N = 3 mod 4: 15, 27, ...; N = 2 mod 4 past
+32) go to a tabu search among all colourings, which runs until the time limit and reports the
+best it reached: a cover of 15 is known (Vasquez 2006) but not yet found here. N = 27 is
 open.")]
 pub struct Args {
     /// Board size N (any N prime to 6; other N from 1 to 64)
@@ -63,17 +65,19 @@ pub struct Args {
     /// which the SAT solver is given its formula: the same seed, the same run (1 unless given)
     #[arg(long)]
     seed: Option<u64>,
-    /// How to look for a cover: auto (the construction, the exact searches to 16, then mirror
-    /// pairs for even N to 32, the SAT solver for other N = 0 or 1 mod 4 and the tabu search
-    /// for the others), exact, sat (a SAT solver among the covers fixed by --turn: it finds one
-    /// or proves there is none), tabu, pairs (even N to 32: mirror pairs, a random start and an
-    /// exact completion)
+    /// How to look for a cover: auto (the construction, the exact searches to 16, then quads
+    /// for N = 0 or 1 mod 4 to 32, mirror pairs for N = 2 mod 4 to 30, the SAT solver for other
+    /// N = 0 or 1 mod 4 and the tabu search for the others), exact, sat (a SAT solver among the
+    /// covers fixed by --turn: it finds one or proves there is none), tabu, pairs (even N to 32:
+    /// mirror pairs, a random start and an exact completion), quads (N = 0 or 1 mod 4 to 32:
+    /// quads of a group of four, --turn quarter or both, the same way)
     #[arg(long, short = 'a', value_enum, default_value_t = Algorithm::Auto,
           conflicts_with_all = ["count", "most", "seeds"])]
     algorithm: Algorithm,
     /// Threads: SAT solvers run at once, each on its own order of the formula (seeds S, S + 1,
-    /// ...), the first answer wins; or starts of the mirror-pair search completed at once, the
-    /// first in the order drawn wins, so the seed alone decides the cover (default: all cores)
+    /// ...), the first answer wins; or starts of the searches by pairs or quads completed at
+    /// once, the first in the order drawn wins, so the seed alone decides the cover (default:
+    /// all cores)
     #[arg(long, short = 't', value_name = "T", value_parser = super::count::parse_threads)]
     threads: Option<usize>,
     /// Same as --algorithm tabu (any N to 64): runs until it finds a cover or the time limit

@@ -7,8 +7,11 @@
 //! (OEIS A168553, A171760), while none exist for N = 2, 3, 4, 6, 8, 9, 10. The exact search
 //! ([`exact`]) finds a cover or proves there is none, for N up to 16; for even N it first looks
 //! among the covers made of pairs of mirror-image solutions, a far smaller search that finds
-//! 12, 14 and 16. Beyond it, [`pairs`] builds covers of even boards from mirror pairs (a random
-//! start and an exact completion: 18 to 24 in seconds, 26 and 28 in minutes), and [`search`] runs the tabu search of
+//! 12, 14 and 16. Beyond it, [`quads`] builds covers fixed by a group of four symmetries (the
+//! quarter-turns, or the mirrors and the half-turn) from quads of a solution and its images (a
+//! random start and an exact completion: 20 to 32 and 21 in seconds), [`pairs`] builds covers
+//! of even boards from mirror pairs the same way (18 to 24 in seconds, 26 in a minute or two),
+//! and [`search`] runs the tabu search of
 //! [`symmetric`] among colourings fixed by a turn of the board, finishing by the exact
 //! completion of [`repair`] when few solutions are missing.
 //!
