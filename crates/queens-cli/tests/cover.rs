@@ -152,8 +152,8 @@ fn bad_input_is_refused() {
 
 #[test]
 fn a_time_limit_stops_a_long_search() {
-    // 15 goes to the tabu search, which says the best it reached.
-    let (code, _, err) = run(&["cover", "15", "--time-limit", "0.3"]);
+    // The tabu search says the best it reached.
+    let (code, _, err) = run(&["cover", "15", "--local", "--time-limit", "0.3"]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("not a proof"), "{err}");
 }
@@ -331,23 +331,30 @@ fn stored(text: &str) -> Vec<&str> {
 }
 
 #[test]
-fn quads_find_twenty_one_and_thirty_two_by_default() {
-    // 21: one solution the quarter-turn fixes and five quads; the same seed, the same cover
-    // on any number of threads: the one stored in tests/data.
-    for (n, text, said) in [
+fn quads_find_fifteen_twenty_one_and_thirty_two_by_default() {
+    // 15: one solution the half-turn fixes and seven pairs; 21: one solution the quarter-turn
+    // fixes and five quads; the same seed, the same cover on any number of threads: the one
+    // stored in tests/data.
+    let stored_15 = include_str!("../../../tests/data/cover-15.txt");
+    let stored_21 = include_str!("../../../tests/data/cover-21.txt");
+    let stored_32 = include_str!("../../../tests/data/cover-32.txt");
+    for (n, seed, text, said) in [
+        (
+            15,
+            "1",
+            stored_15,
+            "7 pairs of a solution and its half-turn",
+        ),
         (
             21,
-            include_str!("../../../tests/data/cover-21.txt"),
-            "quarter-turn",
+            "2",
+            stored_21,
+            "quarter-turn (one solution the turn fixes and 5 quads",
         ),
-        (
-            32,
-            include_str!("../../../tests/data/cover-32.txt"),
-            "mirror and half-turn",
-        ),
+        (32, "2", stored_32, "mirror and half-turn (8 quads"),
     ] {
-        let (solutions, err) = run_cover(n, &["--seed", "2"]);
-        assert!(err.contains(said) && err.contains("quads"), "{err}");
+        let (solutions, err) = run_cover(n, &["--seed", seed]);
+        assert!(err.contains(said), "{err}");
         let printed: Vec<String> = solutions.iter().map(|p| p.perm()).collect();
         assert_eq!(printed, stored(text), "N = {n}");
     }
@@ -383,10 +390,11 @@ fn algorithms_that_cannot_apply_are_refused() {
     for (args, said) in [
         (
             &["cover", "22", "--algorithm", "quads"][..],
-            "N = 0 or 1 mod 4",
+            "other than 2 mod 4",
         ),
+        (&["cover", "36", "--algorithm", "quads"][..], "from 1 to 32"),
         (
-            &["cover", "36", "--algorithm", "quads"][..],
+            &["cover", "15", "--algorithm", "quads", "--turn", "quarter"][..],
             "N = 0 or 1 mod 4",
         ),
         (

@@ -208,7 +208,7 @@ pub fn run(args: Args) -> Result<Exit> {
     let algorithm = match (args.local, args.algorithm) {
         (true, _) => Algorithm::Tabu,
         (false, Algorithm::Auto) if !searched => Algorithm::Exact,
-        (false, Algorithm::Auto) if args.n % 4 < 2 && args.n <= quads::MAX_N => Algorithm::Quads,
+        (false, Algorithm::Auto) if args.n % 4 != 2 && args.n <= quads::MAX_N => Algorithm::Quads,
         (false, Algorithm::Auto) if args.n.is_multiple_of(2) && args.n <= pairs::MAX_N => {
             Algorithm::Pairs
         }
@@ -224,9 +224,14 @@ pub fn run(args: Args) -> Result<Exit> {
             match algorithm {
                 Algorithm::Sat => "SAT solver",
                 Algorithm::Pairs => "mirror-pair search",
+                Algorithm::Quads => "search by quads",
                 _ => "tabu search",
             },
-            if algorithm == Algorithm::Sat { "" } else { " and then says the best it reached" }
+            if matches!(algorithm, Algorithm::Sat | Algorithm::Quads) {
+                ""
+            } else {
+                " and then says the best it reached"
+            }
         );
     }
     let mut seed = args.seed.unwrap_or(1);
@@ -367,34 +372,45 @@ fn refuse_pointless(args: &Args, algorithm: Algorithm, beyond: bool) -> Result<(
     Ok(())
 }
 
-/// Refuses what the search by quads cannot take: N past its reach, N = 2 or 3 mod 4 (no
-/// group of four fixes a cover there), a turn other than the quarter-turn or both.
+/// Refuses what the search by quads cannot take: N past its reach, N = 2 mod 4 (no group it
+/// knows fixes a cover there), a turn that does not fit N.
 fn refuse_quads(args: &Args) -> Result<()> {
-    if args.n % 4 >= 2 || args.n > quads::MAX_N {
+    let n = args.n;
+    if n % 4 == 2 || n > quads::MAX_N {
         return Err(bad(format!(
-            "--algorithm quads takes N = 0 or 1 mod 4 from 1 to {}, not {}: the covers it \
-             builds are fixed by a group of four symmetries",
-            quads::MAX_N,
-            args.n
+            "--algorithm quads takes N from 1 to {} other than 2 mod 4, not {n}: the covers it \
+             builds are fixed by the quarter-turns, the mirrors with the half-turn, or for odd N \
+             the half-turn",
+            quads::MAX_N
         )));
     }
-    match args.turn {
-        None | Some(TurnArg::Quarter) => Ok(()),
-        Some(TurnArg::Both) if args.n.is_multiple_of(4) => Ok(()),
-        Some(_) => Err(bad(
-            "--algorithm quads builds covers fixed by the quarter-turn (--turn quarter) or, for \
-             N = 0 mod 4, by the mirrors and the half-turn (--turn both)",
-        )),
+    let fits = match args.turn {
+        None => true,
+        Some(TurnArg::Quarter) => n % 4 < 2,
+        Some(TurnArg::Both) => n.is_multiple_of(4),
+        Some(TurnArg::Half) => n % 2 == 1,
+        Some(_) => false,
+    };
+    if fits {
+        return Ok(());
     }
+    Err(bad(
+        "--algorithm quads builds covers fixed by the quarter-turn (--turn quarter, N = 0 or 1 \
+         mod 4), the mirrors and the half-turn (--turn both, N = 0 mod 4) or the half-turn \
+         (--turn half, odd N)",
+    ))
 }
 
 /// The group of the search by quads: the one asked, else the mirrors and the half-turn for
-/// N = 0 mod 4 (covers come at once: BENCHMARKS.md) and the quarter-turn for N = 1 mod 4.
+/// N = 0 mod 4 (covers come at once: BENCHMARKS.md), the quarter-turn for N = 1 mod 4 and the
+/// half-turn for N = 3 mod 4.
 fn quad_turn(n: usize, asked: Option<TurnArg>) -> symmetric::Turn {
     match asked {
         Some(TurnArg::Quarter) => symmetric::Turn::Quarter,
+        Some(TurnArg::Half) => symmetric::Turn::Half,
         _ if n.is_multiple_of(4) => symmetric::Turn::Both,
-        _ => symmetric::Turn::Quarter,
+        _ if n % 4 == 1 => symmetric::Turn::Quarter,
+        _ => symmetric::Turn::Half,
     }
 }
 
@@ -414,7 +430,8 @@ fn slow(n: usize, algorithm: Algorithm) -> bool {
     match algorithm {
         Algorithm::Sat => n > 20 || (n > 13 && !n.is_multiple_of(4)),
         Algorithm::Pairs => n > 26,
-        Algorithm::Quads => false,
+        // 27 is open.
+        Algorithm::Quads => n % 4 == 3 && n > 15,
         _ => n > 10 && !modular::applies(n),
     }
 }
@@ -457,7 +474,7 @@ fn most(args: &Args, format: Format) -> Result<Exit> {
     }
     // Past the exact search's reach: the search by quads for N = 0 or 1 mod 4, the mirror-pair
     // search for the other even N.
-    let quad = n > most::MAX_N && n <= quads::MAX_N && n % 4 < 2 && !modular::applies(n);
+    let quad = n > most::MAX_N && n <= quads::MAX_N && n % 4 != 2 && !modular::applies(n);
     let paired = !quad && n > most::MAX_N && n <= pairs::MAX_N && n.is_multiple_of(2);
     if args.threads.is_some() && !paired && !quad {
         return Err(bad(
@@ -571,23 +588,32 @@ fn how(n: usize, found: &Cover, seconds: f64, seed: u64) -> String {
             "a cover the mirror maps onto itself (pairs of mirror-image solutions), found by the \
              exact search among such covers in {seconds:.2} s"
         ),
-        cover::Method::Quads(turn) => {
-            format!(
-                "a cover fixed by the {} ({}), found by a random start and an exact \
-             completion over every solution that fits, in {seconds:.2} s, seed {seed}",
-                turn.name(),
-                if n % 2 == 1 {
-                    format!("one solution the turn fixes and {} quads of a solution and its three turns", n / 4)
-                } else {
-                    format!("{} quads of a solution and its three images", n / 4)
-                }
-            )
-        }
+        cover::Method::Quads(turn) => format!(
+            "a cover fixed by the {} ({}), found by a random start and an exact completion over \
+             every solution that fits, in {seconds:.2} s, seed {seed}",
+            turn.name(),
+            quads_made_of(n, turn)
+        ),
         cover::Method::Pairs => format!(
             "a cover of {} pairs of mirror-image solutions, found by a random start and an \
              exact completion over every solution that fits, in {seconds:.2} s, seed {seed}",
             n / 2
         ),
+    }
+}
+
+/// What a cover found by quads is made of.
+fn quads_made_of(n: usize, turn: symmetric::Turn) -> String {
+    match (turn, n % 2) {
+        (symmetric::Turn::Half, _) => format!(
+            "one solution the turn fixes and {} pairs of a solution and its half-turn",
+            n / 2
+        ),
+        (_, 1) => format!(
+            "one solution the turn fixes and {} quads of a solution and its three turns",
+            n / 4
+        ),
+        _ => format!("{} quads of a solution and its three images", n / 4),
     }
 }
 

@@ -330,7 +330,8 @@ mod tests {
     #[test]
     fn a_turn_that_does_not_fit_is_dropped() {
         assert_eq!(Formula::new(7, Turn::Both).turn, Turn::None);
-        assert_eq!(Formula::new(15, Turn::Half).turn, Turn::None);
+        assert_eq!(Formula::new(15, Turn::Quarter).turn, Turn::None);
+        assert_eq!(Formula::new(15, Turn::Half).turn, Turn::Half);
         assert_eq!(Formula::new(12, Turn::Both).turn, Turn::Both);
     }
 

@@ -1,15 +1,17 @@
-//! Covers fixed by a group of four symmetries, built from quads: a random start, then an exact
-//! completion over every solution that still fits.
+//! Covers fixed by a group of symmetries, built from quads (or pairs): a random start, then an
+//! exact completion over every solution that still fits.
 //!
-//! Let G be a group of four symmetries of the board: the quarter-turns (N = 0 or 1 mod 4) or
-//! the mirrors with the half-turn (N = 0 mod 4). A solution s whose squares lie in distinct
-//! orbits of G gives four disjoint solutions g(s), a *quad*, that cover every square of the
-//! orbits s meets. A cover fixed by G is then N/4 quads that together meet every orbit once,
-//! plus, for odd N, one solution the quarter-turn maps onto itself (the class of the centre).
+//! Let G be a group of symmetries of the board: the quarter-turns (N = 0 or 1 mod 4), the
+//! mirrors with the half-turn (N = 0 mod 4), or the half-turn alone (odd N). A solution s
+//! whose squares lie in distinct orbits of G gives |G| disjoint solutions g(s), a *quad* (a
+//! pair under the half-turn), that cover every square of the orbits s meets. A cover fixed by
+//! G is then N/|G| quads that together meet every orbit once, plus, for odd N, one solution
+//! that G maps onto itself, the class of the centre. For N = 3 mod 4 (15, 27) the half-turn is
+//! the only symmetry a cover can have: no solution is fixed by a mirror, nor by a quarter-turn
+//! for such N, but some are fixed by the half-turn, and one of those is the centre's class.
 //! Vasquez and Habet ("Using symmetries for coloring queen graphs", ECAI 2004) found covers of
 //! 15 to 28 by searching symmetric colourings; this search is the one of [`super::pairs`] (a
-//! random start, an exact completion) with a group four times as large as the mirror's, so
-//! the last quads are chosen among few candidates:
+//! random start, an exact completion) with these groups:
 //!
 //! - the start draws the solution of the centre (odd N) and all but [`Group::left`] quads at
 //!   random, each the least crowding of a few draws that leave no diagonal overfull (a
@@ -17,11 +19,13 @@
 //! - the listing finds every solution of the squares still free that meets distinct orbits and
 //!   crosses every diagonal whose open squares equal the solutions still to place (the long
 //!   ones always), one of each quad: the one whose queen on the long diagonal a1-h8 stands on
-//!   the lowest file of the four;
+//!   the lowest file of its images;
 //! - Knuth's Algorithm X covers the free orbits with them, the orbit with the fewest candidates
-//!   first. A completion that fails draws a new start.
+//!   first, with the diagonal rule at every node (a diagonal more open than the solutions left
+//!   is a dead end; one exactly as open must be crossed by every candidate kept). A completion
+//!   that fails within its node budget draws a new start.
 //!
-//! Where all the quads are left to the completion (N up to 13) the search is exhaustive and a
+//! Where all the quads are left to the completion (small N) the search is exhaustive and a
 //! failure proves that no cover has this symmetry: 12 has none fixed by a quarter-turn. Our own
 //! code.
 
@@ -35,7 +39,7 @@ use crate::symmetry::Symmetry;
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-/// The largest N: the orbits of the board fit 256 bits.
+/// The largest N: the orbits of the board fit 512 bits.
 pub const MAX_N: usize = 32;
 
 /// The nodes a random draw of one solution may visit before it is drawn again.
@@ -47,18 +51,25 @@ const DRAWS: usize = 10;
 /// The most candidates one completion lists (beyond it the start is drawn again).
 const MAX_CANDIDATES: usize = 20_000_000;
 
-/// The nodes a completion may visit before the search draws a new start.
+/// The nodes a completion may visit before the search draws a new start: at least this many,
+/// and one for every [`SHARE`] nodes of the listing, so that a start whose listing cost much
+/// is not given up too soon.
 const NODES: u64 = 2_000_000;
 
-type Orbits = [u64; 4];
+/// See [`NODES`].
+const SHARE: u64 = 16;
+
+type Orbits = [u64; 8];
 
 /// A solution: the rank of each file.
 type Ranks = [u8; MAX_N];
 
-/// The group of four a cover is asked to be fixed by.
+/// The group a cover is asked to be fixed by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Group {
+    /// The elements, the first `order` of them distinct.
     elements: [Symmetry; 4],
+    order: usize,
     /// The quads left to the exact completion.
     left: usize,
 }
@@ -70,11 +81,18 @@ impl Group {
         match turn {
             Turn::Quarter if n % 4 < 2 => Some(Group {
                 elements: [Identity, Rotate90, Rotate180, Rotate270],
+                order: 4,
                 left: 3,
             }),
             Turn::Both if n.is_multiple_of(4) => Some(Group {
                 elements: [Identity, FlipFiles, FlipRanks, Rotate180],
+                order: 4,
                 left: 2,
+            }),
+            Turn::Half if n % 2 == 1 => Some(Group {
+                elements: [Identity, Rotate180, Identity, Rotate180],
+                order: 2,
+                left: if n <= 15 { 6 } else { 5 },
             }),
             _ => None,
         }
@@ -82,8 +100,9 @@ impl Group {
 }
 
 /// A cover of the `n` x `n` board fixed by `turn` ([`Turn::Quarter`] for N = 0 or 1 mod 4,
-/// [`Turn::Both`] for N = 0 mod 4; N to [`MAX_N`]), from `seed`. `Ok(None)` only where the
-/// search is exhaustive (the whole cover left to the completion) and proves none exists.
+/// [`Turn::Both`] for N = 0 mod 4, [`Turn::Half`] for odd N; N to [`MAX_N`]), from `seed`;
+/// `Ok(None)` for a turn this search does not take for this N, and where the search is
+/// exhaustive (the whole cover left to the completion) and proves none exists.
 /// Runs until it finds one or the control stops it; the starts are completed a batch at a time
 /// on the current rayon pool, and the seed alone decides the cover.
 pub fn find(
@@ -108,7 +127,7 @@ pub fn find(
         control,
         |rng| board.start(drawn, rng),
         |start, stop| match start {
-            Some(start) => board.complete(start, NODES, stop),
+            Some(start) => board.complete(start, None, stop),
             None => Ok(None),
         },
     )?;
@@ -124,7 +143,7 @@ fn exhaustive(board: &Board, control: &Control) -> Result<Option<Vec<Placement>>
     };
     for centre in centres {
         let start = Start::new(board, centre);
-        if let Some(cover) = board.complete(start, u64::MAX, &stop)? {
+        if let Some(cover) = board.complete(start, Some(u64::MAX), &stop)? {
             return Ok(Some(cover));
         }
     }
@@ -135,6 +154,8 @@ fn exhaustive(board: &Board, control: &Control) -> Result<Option<Vec<Placement>>
 struct Board {
     n: usize,
     group: Group,
+    /// The diagonals (r - f + N - 1, then 2N - 1 + f + r) of the squares of each orbit.
+    lines: Vec<Vec<u16>>,
     /// The orbit of each square (file * n + rank); `u16::MAX` for the centre of an odd board.
     orbit: Vec<u16>,
 }
@@ -149,7 +170,7 @@ struct Start {
 
 impl Start {
     fn new(board: &Board, centre: Option<Ranks>) -> Start {
-        let covered = centre.map_or([0; 4], |c| board.orbits_of(&c));
+        let covered = centre.map_or([0; 8], |c| board.orbits_of(&c));
         Start {
             centre,
             quads: Vec::new(),
@@ -173,17 +194,59 @@ impl Board {
                 next += 1;
             }
         }
-        Board { n, group, orbit }
+        let mut lines = vec![Vec::new(); usize::from(next)];
+        for f in 0..n {
+            for r in 0..n {
+                if let Some(line) = lines.get_mut(usize::from(orbit[f * n + r])) {
+                    line.push((r + n - 1 - f) as u16);
+                    line.push((2 * n - 1 + f + r) as u16);
+                }
+            }
+        }
+        Board {
+            n,
+            group,
+            lines,
+            orbit,
+        }
+    }
+
+    /// The diagonals every one of the `units` still to choose must cross, as bits r - f + N - 1
+    /// and f + r: those with one open square for each solution left (each solution crosses a
+    /// diagonal at most once); `None` when a diagonal has more open squares than that.
+    fn tight_lines(&self, covered: &Orbits, units: usize) -> Option<(u64, u64)> {
+        let mut open = [0u16; 4 * MAX_N];
+        let most = (units * self.group.order) as u16;
+        for (o, lines) in self.lines.iter().enumerate() {
+            if !has(covered, o) {
+                for &d in lines {
+                    open[usize::from(d)] += 1;
+                }
+            }
+        }
+        let diagonals = 2 * self.n - 1;
+        let (mut up, mut down) = (0u64, 0u64);
+        for (d, &u) in open[..2 * diagonals].iter().enumerate() {
+            if u > most {
+                return None;
+            }
+            if u == most && d < diagonals {
+                up |= 1 << d;
+            } else if u == most {
+                down |= 1 << (d - diagonals);
+            }
+        }
+        Some((up, down))
     }
 
     /// The orbits of four squares.
     fn orbits(&self) -> usize {
-        self.n * self.n / 4
+        self.n * self.n / self.group.order
     }
 
     /// The quads of a cover.
     fn quads(&self) -> usize {
-        self.n / 4
+        self.n / self.group.order
     }
 
     /// The images of square (f, r) under the elements of the group, in their order.
@@ -195,7 +258,7 @@ impl Board {
     }
 
     fn orbits_of(&self, ranks: &Ranks) -> Orbits {
-        let mut orbits = [0u64; 4];
+        let mut orbits = [0u64; 8];
         for (f, &r) in ranks[..self.n].iter().enumerate() {
             let o = self.orbit[f * self.n + r as usize];
             if o != u16::MAX {
@@ -203,6 +266,18 @@ impl Board {
             }
         }
         orbits
+    }
+
+    /// The diagonals a solution crosses, as bits r - f + N - 1 and f + r.
+    fn crossing(&self, ranks: &Ranks) -> (u64, u64) {
+        let n = self.n;
+        ranks[..n]
+            .iter()
+            .enumerate()
+            .fold((0, 0), |(up, down), (f, &r)| {
+                let r = usize::from(r);
+                (up | 1 << (r + n - 1 - f), down | 1 << (f + r))
+            })
     }
 
     /// The open ranks of each file, given the orbits covered.
@@ -270,7 +345,7 @@ impl Board {
         let mut placed = usize::from(centre.is_some());
         for _ in 0..drawn {
             let open = self.open(&start.covered);
-            placed += 4;
+            placed += self.group.order;
             let mut best: Option<(u64, Ranks, Orbits)> = None;
             for _ in 0..DRAWS {
                 let mut list = List::new(self, open.clone());
@@ -295,17 +370,18 @@ impl Board {
     }
 
     /// The exact completion of a start: the cover, or `None` when there is none within
-    /// `budget` nodes (or the listing was cut short).
+    /// `budget` nodes (by default [`NODES`] or the listing's share), or the listing was cut
+    /// short.
     fn complete(
         &self,
         start: Start,
-        budget: u64,
+        budget: Option<u64>,
         stop: &dyn Fn() -> bool,
     ) -> Result<Option<Vec<Placement>>, Error> {
         let open = self.open(&start.covered);
         let left = self.quads() - start.quads.len();
         let mut list = List::new(self, open.clone());
-        list.must = self.tight(&open, 4 * left);
+        list.must = self.tight(&open, self.group.order * left);
         list.canonical = true;
         list.limit = MAX_CANDIDATES;
         list.fill(stop).ok_or(Error::Cancelled)?;
@@ -320,7 +396,9 @@ impl Board {
         cands.sort_unstable_by_key(|c| c.0);
         cands.dedup_by_key(|c| c.0);
         let sets: Vec<Orbits> = cands.iter().map(|c| c.0).collect();
-        let mut walk = Walk::new(&sets, self.orbits(), left, budget, stop);
+        let crossing: Vec<(u64, u64)> = cands.iter().map(|c| self.crossing(&c.1)).collect();
+        let budget = budget.unwrap_or(NODES.max(list.nodes / SHARE));
+        let mut walk = Walk::new((&sets, &crossing), self, left, budget, stop);
         let all: Vec<u32> = (0..sets.len() as u32).collect();
         if walk.step(&all, start.covered)? != Some(true) {
             return Ok(None);
@@ -338,13 +416,14 @@ impl Board {
         let mut cover: Vec<Placement> = centre.iter().map(placement).collect();
         for quad in quads {
             let p = placement(quad);
-            cover.extend(self.group.elements.iter().map(|g| g.apply(&p)));
+            let elements = &self.group.elements[..self.group.order];
+            cover.extend(elements.iter().map(|g| g.apply(&p)));
         }
         cover
     }
 
-    /// A random solution that the quarter-turn maps onto itself (odd N): its queen at the
-    /// centre and the rest placed orbit by orbit; `None` when the draws find none.
+    /// A random solution that the group maps onto itself (odd N): its queen at the centre and
+    /// the rest placed orbit by orbit; `None` when the draws find none.
     fn random_centre(&self, rng: &mut Xoshiro256PlusPlus) -> Option<Ranks> {
         (0..50).find_map(|_| {
             let mut centre = Centre::new(self.n, self.group);
@@ -355,7 +434,7 @@ impl Board {
         })
     }
 
-    /// Every solution that the quarter-turn maps onto itself (odd N).
+    /// Every solution that the group maps onto itself (odd N).
     fn centres(&self) -> Vec<Ranks> {
         let mut centre = Centre::new(self.n, self.group);
         centre.limit = usize::MAX;
@@ -364,8 +443,8 @@ impl Board {
     }
 }
 
-/// The solutions that the quarter-turn maps onto itself, for odd N: the queen of the centre,
-/// then the files of the lower half in turn, each queen with its three images.
+/// The solutions that the group maps onto itself, for odd N: the queen of the centre, then the
+/// files of the lower half in turn, each queen with its images.
 struct Centre {
     n: usize,
     group: Group,
@@ -417,7 +496,8 @@ impl Centre {
             shuffle(&mut order, state);
         }
         for r in order {
-            let squares = Board::images(n, self.group, f, r as usize);
+            let images = Board::images(n, self.group, f, r as usize);
+            let squares = &images[..self.group.order];
             let saved = (self.ranks, self.used);
             if squares.iter().all(|&(g, s)| self.put(g, s)) && self.place(f + 1) {
                 return true;
@@ -501,7 +581,9 @@ impl<'a> List<'a> {
         let ranks = &self.ranks[..n];
         let a = (0..n).find(|&f| ranks[f] as usize == f);
         let c = (0..n).find(|&f| ranks[f] as usize == n - 1 - f);
-        matches!((a, c), (Some(a), Some(c)) if a < c && a < n - 1 - c)
+        // Under the half-turn the two images' files are a and N - 1 - a: the mask decides.
+        self.board.group.order == 2
+            || matches!((a, c), (Some(a), Some(c)) if a < c && a < n - 1 - c)
     }
 
     /// Places the `left` files still empty; `Some(true)` stops the listing.
@@ -602,8 +684,9 @@ impl<'a> List<'a> {
 /// candidates first.
 struct Walk<'a> {
     sets: &'a [Orbits],
-    /// The orbits of the board.
-    size: usize,
+    /// The diagonals each candidate crosses (see [`Board::crossing`]).
+    crossing: &'a [(u64, u64)],
+    board: &'a Board,
     chosen: Vec<u32>,
     left: usize,
     nodes: u64,
@@ -613,15 +696,16 @@ struct Walk<'a> {
 
 impl<'a> Walk<'a> {
     fn new(
-        sets: &'a [Orbits],
-        size: usize,
+        (sets, crossing): (&'a [Orbits], &'a [(u64, u64)]),
+        board: &'a Board,
         left: usize,
         budget: u64,
         stop: &'a dyn Fn() -> bool,
     ) -> Walk<'a> {
         Walk {
             sets,
-            size,
+            crossing,
+            board,
             chosen: Vec::with_capacity(left),
             left,
             nodes: 0,
@@ -643,6 +727,21 @@ impl<'a> Walk<'a> {
         if self.nodes.is_multiple_of(1024) && (self.stop)() {
             return Err(Error::Cancelled);
         }
+        // The diagonal rule: no diagonal more open than the solutions left can fill, and the
+        // candidates kept are those that cross every diagonal all of them must cross.
+        let need = self.left - self.chosen.len();
+        let Some((up, down)) = self.board.tight_lines(&covered, need) else {
+            return Ok(Some(false));
+        };
+        let kept: Vec<u32> = cands
+            .iter()
+            .copied()
+            .filter(|&i| {
+                let (u, d) = self.crossing[i as usize];
+                u & up == up && d & down == down
+            })
+            .collect();
+        let cands = &kept[..];
         let Some(orbit) = self.tightest(cands, &covered) else {
             return Ok(Some(false));
         };
@@ -668,7 +767,7 @@ impl<'a> Walk<'a> {
 
     /// The open orbit with the fewest candidates, `None` when one has none.
     fn tightest(&self, cands: &[u32], covered: &Orbits) -> Option<usize> {
-        let mut through = [0u32; 256];
+        let mut through = [0u32; 512];
         for &i in cands {
             for (w, &word) in self.sets[i as usize].iter().enumerate() {
                 let mut bits = word;
@@ -678,7 +777,7 @@ impl<'a> Walk<'a> {
                 }
             }
         }
-        let best = (0..self.size)
+        let best = (0..self.board.orbits())
             .filter(|&o| !has(covered, o))
             .min_by_key(|&o| through[o])?;
         (through[best] > 0).then_some(best)
@@ -703,7 +802,7 @@ fn or(a: &Orbits, b: &Orbits) -> Orbits {
 }
 
 fn disjoint(a: &Orbits, b: &Orbits) -> bool {
-    (0..4).all(|k| a[k] & b[k] == 0)
+    (0..8).all(|k| a[k] & b[k] == 0)
 }
 
 #[cfg(test)]
@@ -714,7 +813,7 @@ mod tests {
     fn fixed_by(cover: &[Placement], group: Group) -> bool {
         let mut rows: Vec<Vec<u32>> = cover.iter().map(|p| p.rows().to_vec()).collect();
         rows.sort();
-        group.elements.iter().all(|g| {
+        group.elements[..group.order].iter().all(|g| {
             let mut image: Vec<Vec<u32>> =
                 cover.iter().map(|p| g.apply(p).rows().to_vec()).collect();
             image.sort();
@@ -754,9 +853,34 @@ mod tests {
     }
 
     #[test]
+    fn the_half_turn_finds_covers_of_odd_boards() {
+        // A cover of 15, 3 mod 4: seven pairs and a centre class the half-turn fixes.
+        for n in [11, 15] {
+            let cover = find(n, Turn::Half, 1, &Control::new()).unwrap().unwrap();
+            assert_eq!(check(n, &cover), Ok(()), "N = {n}");
+            assert!(
+                fixed_by(&cover, Group::of(Turn::Half, n).unwrap()),
+                "N = {n}"
+            );
+        }
+        // Every pair is listed once, with its queen on the long diagonal in the lower half.
+        let board = Board::new(9, Group::of(Turn::Half, 9).unwrap());
+        let all_open = board.open(&[0; 8]);
+        let mut all = List::new(&board, all_open.clone());
+        all.fill(&|| false).unwrap();
+        let mut kept = List::new(&board, all_open);
+        kept.canonical = true;
+        kept.fill(&|| false).unwrap();
+        assert!(!kept.found.is_empty());
+        assert_eq!(2 * kept.found.len(), all.found.len());
+    }
+
+    #[test]
     fn groups_fit_their_sizes() {
         assert!(Group::of(Turn::Quarter, 21).is_some());
         assert!(Group::of(Turn::Quarter, 15).is_none());
+        assert!(Group::of(Turn::Half, 27).is_some());
+        assert!(Group::of(Turn::Half, 26).is_none());
         assert!(Group::of(Turn::Both, 22).is_none());
         assert_eq!(find(22, Turn::Both, 1, &Control::new()), Ok(None));
         assert!(find(36, Turn::Both, 1, &Control::new()).is_err());
@@ -780,7 +904,7 @@ mod tests {
         // quad once: a quarter of the solutions that meet distinct orbits.
         for turn in [Turn::Quarter, Turn::Both] {
             let board = Board::new(16, Group::of(turn, 16).unwrap());
-            let all_open = board.open(&[0; 4]);
+            let all_open = board.open(&[0; 8]);
             let mut all = List::new(&board, all_open.clone());
             all.fill(&|| false).unwrap();
             let mut kept = List::new(&board, all_open);

@@ -47,7 +47,7 @@ const STALL_PER_ORBIT: u64 = 2_000;
 pub enum Turn {
     /// None: a plain tabu search over all colourings.
     None,
-    /// The half-turn about the centre (any N but 3 mod 4).
+    /// The half-turn about the centre (any N).
     Half,
     /// The quarter-turn about the centre (N = 0 or 1 mod 4).
     Quarter,
@@ -60,14 +60,16 @@ pub enum Turn {
 impl Turn {
     /// The symmetry used for a board of size `n`, the one that found covers soonest: the
     /// mirror with the half-turn for N = 0 mod 4, a quarter-turn for N = 1 mod 4, the mirror
-    /// for N = 2 mod 4, none for N = 3 mod 4 (a cover of such N fixed by a half-turn would
-    /// need a solution the half-turn fixes, and there is none; nor is there for the mirror).
+    /// for N = 2 mod 4, the half-turn for N = 3 mod 4 (the only symmetry a cover of such N can
+    /// have: the class of the centre is a solution the half-turn fixes, and 15 and 27 have
+    /// such solutions, while no solution is fixed by a mirror or, for N = 3 mod 4, a
+    /// quarter-turn).
     pub fn for_size(n: usize) -> Turn {
         match n % 4 {
             0 => Turn::Both,
             1 => Turn::Quarter,
             2 => Turn::Mirror,
-            _ => Turn::None,
+            _ => Turn::Half,
         }
     }
 
@@ -97,7 +99,7 @@ impl Turn {
     pub fn fits(self, n: usize) -> bool {
         match self {
             Turn::None => true,
-            Turn::Half => n % 4 != 3,
+            Turn::Half => true,
             Turn::Quarter => n % 4 < 2,
             Turn::Mirror => n.is_multiple_of(2),
             Turn::Both => n.is_multiple_of(4),
@@ -569,6 +571,7 @@ mod tests {
             (5, Turn::Quarter),
             (5, Turn::Half),
             (7, Turn::None),
+            (7, Turn::Half),
         ] {
             let (found, best) = run(n, turn, 2, &Control::new()).unwrap();
             let cover = found.unwrap();
@@ -596,7 +599,7 @@ mod tests {
         for n in 1..40 {
             assert!(Turn::for_size(n).fits(n), "n = {n}");
         }
-        assert!(!Turn::Quarter.fits(18) && !Turn::Half.fits(15));
+        assert!(!Turn::Quarter.fits(18) && !Turn::Quarter.fits(15) && Turn::Half.fits(15));
         assert_eq!(
             run(65, Turn::None, 1, &Control::new()).err(),
             Some(Error::TooLarge { n: 65, max: 64 })

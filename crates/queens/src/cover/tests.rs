@@ -231,6 +231,7 @@ fn the_stored_covers_are_covers() {
         (include_str!("../../../../tests/data/cover-24.txt"), 24),
         (include_str!("../../../../tests/data/cover-28.txt"), 28),
         (include_str!("../../../../tests/data/cover-21.txt"), 21),
+        (include_str!("../../../../tests/data/cover-15.txt"), 15),
         (include_str!("../../../../tests/data/cover-32.txt"), 32),
     ];
     for (text, n) in stored {
