@@ -1,9 +1,9 @@
 //! `queens cover N`: N disjoint solutions that fill the board (Pólya's modular construction
 //! for N prime to 6, the exact searches up to N = 16: mirror pairs first for even N, then all
 //! solutions), or the proof that none exists; `--count` counts them. Other N to 32 go to the
-//! search by quads among covers fixed by a group of four symmetries (N = 0, 1 mod 4) or to the
-//! mirror-pair search (N = 2 mod 4); past 32 to a SAT solver (N = 0, 1 mod 4); N = 3 mod 4 to
-//! the tabu search; `--seeds` runs the tabu search seed after seed.
+//! search by quads among covers fixed by a group of symmetries (N = 0, 1, 3 mod 4) or to the
+//! mirror-pair search (N = 2 mod 4); past 32 to a SAT solver (N = 0, 1 mod 4) or the tabu
+//! search; `--seeds` runs the tabu search seed after seed.
 
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::job::Job;
@@ -26,24 +26,27 @@ use std::path::PathBuf;
   queens cover 10 --most         # 8 disjoint solutions, proved the most
   queens cover 21 --seed 2       # quads: one solution the quarter-turn fixes, five of four
   queens cover 26 --seed 1       # mirror pairs: a random start and an exact completion
-  queens cover 15 --time-limit 5m --seed 3   # the tabu search; exit 1 with its best
-  queens cover 27 --seeds 1..100 --per-seed 10m --checkpoint n27.json   # the first open case
+  queens cover 15 --seed 1       # pairs under the half-turn and a centre class
+  queens cover 15 --local --time-limit 5m   # the tabu search; exit 1 with its best
+  queens cover 27 --seed 7 --time-limit 10h   # the first open case: a seed per machine
+  queens cover 27 --seeds 1..100 --per-seed 10m --checkpoint n27.json   # the tabu search
 
 N prime to 6 is answered at once for any N (Pólya's modular solutions (2c + b) mod N); N up to
 10 and 12, 14, 16 by an exact search over all the solutions, which also proves when there is
 none (for even N it looks first among covers made of pairs of mirror-image solutions: 12 in
-0.02 s, 14 in 0.4 s, 16 in 12 s). Past 16, N = 0 or 1 mod 4 to 32 go to the search by quads:
-covers fixed by a group of four symmetries (the mirrors and the half-turn for N = 0 mod 4, the
-quarter-turns for 21), the first quads drawn at random and the last completed exactly; CPU time
-on one core: 20 to 28 in under a second, 32 in 3 to 9 s, 21 in 6 to 15 s. Even N = 2 mod 4 (18
+0.02 s, 14 in 0.4 s, 16 in 12 s). 15, and past 16 the N = 0, 1 or 3 mod 4 to 32, go to the
+search by quads: covers fixed by a group of symmetries (the mirrors and the half-turn for N = 0
+mod 4, the quarter-turns for 21, the half-turn for 15 and 27: pairs and a centre class), the
+first quads drawn at random and the last completed exactly; CPU time on one core: 20 to 28 in
+under a second, 32 in 1 to 7 s, 21 in 4 to 13 s, 15 in 3 to 40 s. Even N = 2 mod 4 (18
 to 30) go to a search among covers made of mirror pairs, the same way with pairs: 18 in under a
 second, 22 in seconds, 26 in 37 s to 2 minutes, 30 not yet found. Starts are completed on every
 core (--threads), and the seed alone decides the cover. N = 0 or 1 mod 4 past 32 go to a SAT
 solver (CaDiCaL, built in) among covers fixed by a symmetry, one solver per core: it finds one
-or proves that none has that symmetry. The others (N = 3 mod 4: 15, 27, ...; N = 2 mod 4 past
-32) go to a tabu search among all colourings, which runs until the time limit and reports the
-best it reached: a cover of 15 is known (Vasquez 2006) but not yet found here. N = 27 is
-open.")]
+or proves that none has that symmetry. The others (N = 3 or 2 mod 4 past 32) go to a tabu
+search, which runs until the time limit and reports the best it reached. N = 27 is open: the
+search by quads runs on it until the time limit (a seed per machine on a cluster), --seeds runs
+the tabu search seed after seed with a checkpoint.")]
 pub struct Args {
     /// Board size N (any N prime to 6; other N from 1 to 64)
     #[arg(value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, 1000))]
@@ -98,7 +101,7 @@ pub struct Args {
     seeds: Option<(u64, u64)>,
     /// The symmetry the SAT solver or the tabu search asks of a cover: both (the mirror and the
     /// half-turn), quarter, half, mirror or none (by default both for N = 0 mod 4, a
-    /// quarter-turn for 1 mod 4, the mirror for 2 mod 4, none for 3 mod 4)
+    /// quarter-turn for 1 mod 4, the mirror for 2 mod 4, the half-turn for 3 mod 4)
     #[arg(long, value_enum)]
     turn: Option<TurnArg>,
     /// Seconds for each seed of --seeds
@@ -175,7 +178,6 @@ pub fn run(args: Args) -> Result<Exit> {
             turn.name(),
             match turn {
                 symmetric::Turn::Quarter => "N = 0 or 1 mod 4",
-                symmetric::Turn::Half => "N other than 3 mod 4",
                 symmetric::Turn::Both => "N = 0 mod 4",
                 _ => "even N",
             }
