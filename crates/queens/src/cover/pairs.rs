@@ -100,6 +100,7 @@ fn attempt(
     let mut walk = Walk {
         fold,
         cands: &list.found,
+        crossing: &list.crossing,
         chosen: Vec::with_capacity(left),
         left,
         nodes: 0,
@@ -292,6 +293,8 @@ struct List<'a> {
     /// The files still empty, as bits.
     empty: u64,
     found: Vec<(Bits, u32)>,
+    /// The diagonals each solution found crosses (`up` and `down` bits, as in [`Fold::tight`]).
+    crossing: Vec<(u64, u64)>,
     /// Stop after this many solutions.
     limit: usize,
     /// Stop after this many nodes (for random draws).
@@ -316,6 +319,7 @@ impl<'a> List<'a> {
             ranks: vec![UNSET; fold.n],
             empty: (1u64 << fold.n) - 1,
             found: Vec::new(),
+            crossing: Vec::new(),
             limit: MAX_CANDIDATES,
             budget: u64::MAX,
             nodes: 0,
@@ -347,6 +351,7 @@ impl<'a> List<'a> {
         if left == 0 {
             debug_assert!(up & self.must.0 == self.must.0 && down & self.must.1 == self.must.1);
             self.found.push(self.fold.bits(&self.ranks));
+            self.crossing.push((up, down));
             return Ok(self.found.len() >= self.limit);
         }
         self.nodes += 1;
@@ -435,6 +440,8 @@ fn shuffle(order: &mut [u8], state: &mut u64) {
 struct Walk<'a> {
     fold: &'a Fold,
     cands: &'a [(Bits, u32)],
+    /// The diagonals each candidate crosses.
+    crossing: &'a [(u64, u64)],
     chosen: Vec<u32>,
     left: usize,
     nodes: u64,
@@ -464,6 +471,21 @@ impl Walk<'_> {
             return Ok(Some(false));
         }
         if cands.len() > SMALL && self.fold.dead(&covered, need) {
+            return Ok(Some(false));
+        }
+        // A diagonal with exactly two open squares for each pair left must be crossed by every
+        // pair: the candidates kept are those that cross all such diagonals.
+        let (up, down) = self.fold.tight(&covered, need);
+        let kept: Vec<u32> = cands
+            .iter()
+            .copied()
+            .filter(|&i| {
+                let (u, d) = self.crossing[i as usize];
+                u & up == up && d & down == down
+            })
+            .collect();
+        let cands = &kept[..];
+        if cands.len() < need {
             return Ok(Some(false));
         }
         let Some(square) = self.tightest(cands, &covered) else {
