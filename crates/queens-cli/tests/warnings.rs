@@ -32,12 +32,12 @@ fn hopeless_runs_are_announced_before_they_start() {
     );
     let line = first_warning(&["cover", "27"]);
     assert!(
-        line.starts_with("queens: warning: for N = 27 the tabu search may not find"),
+        line.starts_with("queens: warning: for N = 27 the search by quads may not find"),
         "{line}"
     );
-    let line = first_warning(&["cover", "28"]);
+    let line = first_warning(&["cover", "30"]);
     assert!(
-        line.starts_with("queens: warning: for N = 28 the mirror-pair search may not find"),
+        line.starts_with("queens: warning: for N = 30 the mirror-pair search may not find"),
         "{line}"
     );
     let line = first_warning(&["cover", "36"]);
