@@ -26,6 +26,7 @@
 
 pub mod exact;
 pub mod formula;
+mod listing;
 pub mod modular;
 pub mod most;
 pub mod pairs;

@@ -23,6 +23,7 @@
 //! completes gives the cover, so the seed alone decides it. Our own code; the method is the
 //! one of [`super::exact`] on a neighbourhood.
 
+use super::listing::{shuffle, tightest_file};
 use crate::control::Control;
 use crate::error::Error;
 use crate::placement::Placement;
@@ -361,7 +362,10 @@ impl<'a> List<'a> {
         if self.nodes.is_multiple_of(1 << 16) && stop() {
             return Err(Error::Cancelled);
         }
-        let Some((file, mut open)) = self.tightest_file(ranks, up, down) else {
+        let placed = (ranks, up, down);
+        let own = |f: usize| self.open[f];
+        let found = tightest_file(n, self.empty, self.must, placed, own);
+        let Some((file, mut open)) = found else {
             return Ok(false);
         };
         let mut order = [0u8; 64];
@@ -387,52 +391,6 @@ impl<'a> List<'a> {
         }
         self.ranks[file] = UNSET;
         Ok(false)
-    }
-
-    /// The empty file with the fewest open ranks and those ranks, or `None` at a dead end: a
-    /// file with no open rank, a rank no empty file can reach, or a diagonal that must be
-    /// crossed, is not yet, and no empty file can reach. Square (f, r) lies on the diagonal bit
-    /// r - f + N - 1 of `up` and the anti-diagonal bit f + r of `down`. The empty files are
-    /// the bits of `self.empty`; the reach of the diagonals is followed only while one that
-    /// must be crossed is not yet.
-    fn tightest_file(&self, ranks: u64, up: u64, down: u64) -> Option<(usize, u64)> {
-        let n = self.fold.n;
-        let free = !ranks & ((1u64 << n) - 1);
-        let crossed = up & self.must.0 == self.must.0 && down & self.must.1 == self.must.1;
-        let (mut best, mut best_open, mut fewest) = (0, 0, u32::MAX);
-        let (mut reach, mut reach_up, mut reach_down) = (0u64, up, down);
-        let mut files = self.empty;
-        while files != 0 {
-            let f = files.trailing_zeros() as usize;
-            files &= files - 1;
-            let open = self.open[f] & free & !((down >> f) | (up >> (n - 1 - f)));
-            if open == 0 {
-                return None;
-            }
-            reach |= open;
-            if !crossed {
-                reach_up |= open << (n - 1 - f);
-                reach_down |= open << f;
-            }
-            if fewest > 1 {
-                let k = open.count_ones();
-                if k < fewest {
-                    (best, best_open, fewest) = (f, open, k);
-                }
-            }
-        }
-        let crossable = crossed
-            || reach_up & self.must.0 == self.must.0 && reach_down & self.must.1 == self.must.1;
-        (reach == free && crossable).then_some((best, best_open))
-    }
-}
-
-fn shuffle(order: &mut [u8], state: &mut u64) {
-    for k in (1..order.len()).rev() {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        order.swap(k, (*state % (k as u64 + 1)) as usize);
     }
 }
 

@@ -29,6 +29,7 @@
 //! failure proves that no cover has this symmetry: 12 has none fixed by a quarter-turn. Our own
 //! code.
 
+use super::listing::{shuffle, tightest_file};
 use super::starts;
 use super::symmetric::Turn;
 use crate::control::Control;
@@ -609,7 +610,9 @@ impl<'a> List<'a> {
         if self.nodes.is_multiple_of(1 << 16) && stop() {
             return None;
         }
-        let Some((file, open)) = self.tightest_file(ranks, up, down) else {
+        let own = |f: usize| self.open[f] & !self.blocked[f];
+        let found = tightest_file(n, self.empty, self.must, (ranks, up, down), own);
+        let Some((file, open)) = found else {
             return Some(false);
         };
         let mut order = [0u8; 64];
@@ -644,39 +647,6 @@ impl<'a> List<'a> {
         }
         self.ranks[file] = UNSET;
         Some(false)
-    }
-
-    /// The empty file with the fewest open ranks and those ranks, or `None` at a dead end: a
-    /// file with no open rank, a rank no empty file can reach, or a diagonal that must be
-    /// crossed and no empty file can reach.
-    fn tightest_file(&self, ranks: u64, up: u64, down: u64) -> Option<(usize, u64)> {
-        let n = self.board.n;
-        let free = !ranks & ((1u64 << n) - 1);
-        let crossed = up & self.must.0 == self.must.0 && down & self.must.1 == self.must.1;
-        let (mut best, mut best_open, mut fewest) = (0, 0, u32::MAX);
-        let (mut reach, mut reach_up, mut reach_down) = (0u64, up, down);
-        let mut files = self.empty;
-        while files != 0 {
-            let f = files.trailing_zeros() as usize;
-            files &= files - 1;
-            let attacked = (down >> f) | (up >> (n - 1 - f));
-            let open = self.open[f] & free & !self.blocked[f] & !attacked;
-            if open == 0 {
-                return None;
-            }
-            reach |= open;
-            if !crossed {
-                reach_up |= open << (n - 1 - f);
-                reach_down |= open << f;
-            }
-            let k = open.count_ones();
-            if k < fewest {
-                (best, best_open, fewest) = (f, open, k);
-            }
-        }
-        let crossable = crossed
-            || reach_up & self.must.0 == self.must.0 && reach_down & self.must.1 == self.must.1;
-        (reach == free && crossable).then_some((best, best_open))
     }
 }
 
@@ -784,15 +754,6 @@ impl<'a> Walk<'a> {
     }
 }
 
-fn shuffle(order: &mut [u8], state: &mut u64) {
-    for k in (1..order.len()).rev() {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        order.swap(k, (*state % (k as u64 + 1)) as usize);
-    }
-}
-
 fn has(b: &Orbits, bit: usize) -> bool {
     b[bit / 64] >> (bit % 64) & 1 == 1
 }
@@ -819,6 +780,19 @@ mod tests {
             image.sort();
             image == rows
         })
+    }
+
+    /// The solutions of the empty `n` x `n` board that meet distinct orbits of the group of
+    /// `turn`, all of them and one of each quad.
+    fn listed(n: usize, turn: Turn) -> (usize, usize) {
+        let board = Board::new(n, Group::of(turn, n).unwrap());
+        let count = |canonical: bool| {
+            let mut list = List::new(&board, board.open(&[0; 8]));
+            list.canonical = canonical;
+            list.fill(&|| false).unwrap();
+            list.found.len()
+        };
+        (count(false), count(true))
     }
 
     #[test]
@@ -864,15 +838,9 @@ mod tests {
             );
         }
         // Every pair is listed once, with its queen on the long diagonal in the lower half.
-        let board = Board::new(9, Group::of(Turn::Half, 9).unwrap());
-        let all_open = board.open(&[0; 8]);
-        let mut all = List::new(&board, all_open.clone());
-        all.fill(&|| false).unwrap();
-        let mut kept = List::new(&board, all_open);
-        kept.canonical = true;
-        kept.fill(&|| false).unwrap();
-        assert!(!kept.found.is_empty());
-        assert_eq!(2 * kept.found.len(), all.found.len());
+        let (all, kept) = listed(9, Turn::Half);
+        assert!(kept > 0);
+        assert_eq!(2 * kept, all);
     }
 
     #[test]
@@ -903,15 +871,9 @@ mod tests {
         // With nothing covered, the canonical listing of 16 under the quarter-turns finds each
         // quad once: a quarter of the solutions that meet distinct orbits.
         for turn in [Turn::Quarter, Turn::Both] {
-            let board = Board::new(16, Group::of(turn, 16).unwrap());
-            let all_open = board.open(&[0; 8]);
-            let mut all = List::new(&board, all_open.clone());
-            all.fill(&|| false).unwrap();
-            let mut kept = List::new(&board, all_open);
-            kept.canonical = true;
-            kept.fill(&|| false).unwrap();
-            assert!(!kept.found.is_empty());
-            assert_eq!(4 * kept.found.len(), all.found.len(), "{turn:?}");
+            let (all, kept) = listed(16, turn);
+            assert!(kept > 0);
+            assert_eq!(4 * kept, all, "{turn:?}");
         }
     }
 }
