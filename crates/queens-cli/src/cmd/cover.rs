@@ -38,7 +38,7 @@ none (for even N it looks first among covers made of pairs of mirror-image solut
 search by quads: covers fixed by a group of symmetries (the mirrors and the half-turn for N = 0
 mod 4, the quarter-turns for 21, the half-turn for 15 and 27: pairs and a centre class), the
 first quads drawn at random and the last completed exactly; CPU time on one core: 20 to 28 in
-under a second, 32 in 1 to 7 s, 21 in 4 to 13 s, 15 in 3 to 40 s. Even N = 2 mod 4 (18
+under a second, 32 in 1 to 7 s, 21 in 5 to 15 s, 15 in 3 to 41 s. Even N = 2 mod 4 (18
 to 30) go to a search among covers made of mirror pairs, the same way with pairs: 18 in under a
 second, 22 in seconds, 26 in 37 s to 2 minutes, 30 not yet found. Starts are completed on every
 core (--threads), and the seed alone decides the cover. N = 0 or 1 mod 4 past 32 go to a SAT
