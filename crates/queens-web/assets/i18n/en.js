@@ -178,7 +178,7 @@ export default {
   'cover.m.local': 'the local search',
   'cover.m.sat': 'a SAT solver, among the covers the mirror and the half-turn keep',
   'cover.m.pairs': 'mirror pairs, a random start and an exact completion',
-  'cover.m.quads': 'quads (a solution and its three images under a group of board symmetries), a random start and an exact completion',
+  'cover.m.quads': 'quads and pairs (a solution and its images under symmetries of the board), a random start and an exact completion',
   'orbit.canonical': 'canonical',
   'orbit.this': 'this solution',
   'orbit.cardLabel': 'Board {rows}, the image under {syms}',
