@@ -1,6 +1,7 @@
 //! Pieces shared by the listings of [`super::pairs`] and [`super::quads`]: both list the
 //! solutions of a board's open squares depth first, placing next the empty file with the fewest
-//! open ranks, and both draw random solutions by shuffling the order of the ranks tried.
+//! open ranks, both draw random solutions by shuffling the order of the ranks tried, and both
+//! completions keep only the candidates that cross the diagonals every solution left must cross.
 
 /// The empty file (of the bits `empty`) with the fewest open ranks, and those ranks; `None` at
 /// a dead end: a file with no open rank, a rank (of those not in `ranks`) no empty file can
@@ -51,4 +52,18 @@ pub(super) fn shuffle(order: &mut [u8], state: &mut u64) {
         *state ^= *state << 17;
         order.swap(k, (*state % (k as u64 + 1)) as usize);
     }
+}
+
+/// The candidates (of `cands`, indices into `crossing`) that cross every diagonal of `must`:
+/// `crossing[i]` and `must` are diagonals r - f + N - 1 and anti-diagonals f + r, as bits.
+pub(super) fn crossing_all(cands: &[u32], crossing: &[(u64, u64)], must: (u64, u64)) -> Vec<u32> {
+    let (up, down) = must;
+    cands
+        .iter()
+        .copied()
+        .filter(|&i| {
+            let (u, d) = crossing[i as usize];
+            u & up == up && d & down == down
+        })
+        .collect()
 }

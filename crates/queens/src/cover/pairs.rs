@@ -23,7 +23,7 @@
 //! completes gives the cover, so the seed alone decides it. Our own code; the method is the
 //! one of [`super::exact`] on a neighbourhood.
 
-use super::listing::{shuffle, tightest_file};
+use super::listing::{crossing_all, shuffle, tightest_file};
 use crate::control::Control;
 use crate::error::Error;
 use crate::placement::Placement;
@@ -434,14 +434,7 @@ impl Walk<'_> {
         // A diagonal with exactly two open squares for each pair left must be crossed by every
         // pair: the candidates kept are those that cross all such diagonals.
         let (up, down) = self.fold.tight(&covered, need);
-        let kept: Vec<u32> = cands
-            .iter()
-            .copied()
-            .filter(|&i| {
-                let (u, d) = self.crossing[i as usize];
-                u & up == up && d & down == down
-            })
-            .collect();
+        let kept = crossing_all(cands, self.crossing, (up, down));
         let cands = &kept[..];
         if cands.len() < need {
             return Ok(Some(false));

@@ -29,7 +29,7 @@
 //! failure proves that no cover has this symmetry: 12 has none fixed by a quarter-turn. Our own
 //! code.
 
-use super::listing::{shuffle, tightest_file};
+use super::listing::{crossing_all, shuffle, tightest_file};
 use super::starts;
 use super::symmetric::Turn;
 use crate::control::Control;
@@ -240,12 +240,12 @@ impl Board {
         Some((up, down))
     }
 
-    /// The orbits of four squares.
+    /// The orbits of `order` squares (the centre of an odd board is in none).
     fn orbits(&self) -> usize {
         self.n * self.n / self.group.order
     }
 
-    /// The quads of a cover.
+    /// The quads (or pairs) of a cover.
     fn quads(&self) -> usize {
         self.n / self.group.order
     }
@@ -312,19 +312,6 @@ impl Board {
         diagonals
     }
 
-    /// The diagonals (bits r - f + N - 1) and anti-diagonals (bits f + r) with exactly one
-    /// open square for each of the `solutions` still to place: every one must cross them.
-    fn tight(&self, open: &[u64], solutions: usize) -> (u64, u64) {
-        let n = self.n;
-        let diagonals = self.open_diagonals(open);
-        let (mut up, mut down) = (1u64 << (n - 1), 1u64 << (n - 1));
-        for k in 0..2 * n - 1 {
-            up |= u64::from(diagonals[k] as usize == solutions) << k;
-            down |= u64::from(diagonals[2 * n + k] as usize == solutions) << k;
-        }
-        (up, down)
-    }
-
     /// The sum of the squares of the diagonals' open counts, `None` when a diagonal has more
     /// open squares than the `solutions` still to place can fill.
     fn crowding(&self, open: &[u64], solutions: usize) -> Option<u64> {
@@ -379,10 +366,12 @@ impl Board {
         budget: Option<u64>,
         stop: &dyn Fn() -> bool,
     ) -> Result<Option<Vec<Placement>>, Error> {
-        let open = self.open(&start.covered);
         let left = self.quads() - start.quads.len();
-        let mut list = List::new(self, open.clone());
-        list.must = self.tight(&open, self.group.order * left);
+        let Some(must) = self.tight_lines(&start.covered, left) else {
+            return Ok(None);
+        };
+        let mut list = List::new(self, self.open(&start.covered));
+        list.must = must;
         list.canonical = true;
         list.limit = MAX_CANDIDATES;
         list.fill(stop).ok_or(Error::Cancelled)?;
@@ -703,14 +692,7 @@ impl<'a> Walk<'a> {
         let Some((up, down)) = self.board.tight_lines(&covered, need) else {
             return Ok(Some(false));
         };
-        let kept: Vec<u32> = cands
-            .iter()
-            .copied()
-            .filter(|&i| {
-                let (u, d) = self.crossing[i as usize];
-                u & up == up && d & down == down
-            })
-            .collect();
+        let kept = crossing_all(cands, self.crossing, (up, down));
         let cands = &kept[..];
         let Some(orbit) = self.tightest(cands, &covered) else {
             return Ok(Some(false));
