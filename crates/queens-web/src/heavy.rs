@@ -271,8 +271,11 @@ where
     T: Send + 'static,
     F: FnOnce(&Control) -> Result<T, ApiError> + Send + 'static,
 {
+    // Counted from here, not from the blocking thread's start: a request that has begun to
+    // answer (its first progress event) is running, however late the thread comes.
+    let running = ticket.run();
     tokio::task::spawn_blocking(move || {
-        let _running = ticket.run();
+        let _running = running;
         let answer = ticket.pools.install(ticket.slot, || work(&ticket.control));
         drop(ticket);
         answer
