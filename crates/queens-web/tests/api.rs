@@ -819,7 +819,13 @@ async fn cover_gives_disjoint_solutions_or_says_none_exists() {
     refused(
         &app,
         "/api/cover?n=27",
-        "whether the 27 x 27 board has a cover is an open question; every other N up to 32 is answered",
+        "whether the 27 x 27 board has a cover is an open question; every N from 1 to 32 but 27 and 30 is answered",
+    )
+    .await;
+    refused(
+        &app,
+        "/api/cover?n=30",
+        "no cover of the 30 x 30 board is found within the server's time limit",
     )
     .await;
     refused(&app, "/api/cover", "missing parameter 'n'").await;

@@ -64,16 +64,17 @@ pub struct Args {
     /// Also draw the cover as an SVG picture, each solution in its own colour
     #[arg(long, value_name = "FILE", value_parser = crate::output::svg::path)]
     svg: Option<PathBuf>,
-    /// Seed of the tabu search, of the mirror-pair search's random starts, or of the order in
-    /// which the SAT solver is given its formula: the same seed, the same run (1 unless given)
+    /// Seed of the tabu search, of the random starts of the searches by pairs or quads, or of
+    /// the order in which the SAT solver is given its formula: the same seed, the same run (1
+    /// unless given)
     #[arg(long)]
     seed: Option<u64>,
     /// How to look for a cover: auto (the construction, the exact searches to 16, then quads
-    /// for N = 0 or 1 mod 4 to 32, mirror pairs for N = 2 mod 4 to 30, the SAT solver for other
-    /// N = 0 or 1 mod 4 and the tabu search for the others), exact, sat (a SAT solver among the
-    /// covers fixed by --turn: it finds one or proves there is none), tabu, pairs (even N to 32:
-    /// mirror pairs, a random start and an exact completion), quads (N = 0 or 1 mod 4 to 32:
-    /// quads of a group of four, --turn quarter or both, the same way)
+    /// for 15 and N = 0, 1 or 3 mod 4 to 32, mirror pairs for N = 2 mod 4 to 30, the SAT solver
+    /// for N = 0 or 1 mod 4 past 32 and the tabu search for the others), exact, sat (a SAT
+    /// solver among the covers fixed by --turn: it finds one or proves there is none), tabu,
+    /// pairs (even N to 32: mirror pairs, a random start and an exact completion), quads (N to
+    /// 32 but 2 mod 4: the orbits of a group, --turn quarter, both or half, the same way)
     #[arg(long, short = 'a', value_enum, default_value_t = Algorithm::Auto,
           conflicts_with_all = ["count", "most", "seeds"])]
     algorithm: Algorithm,
@@ -87,8 +88,8 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["count", "algorithm"])]
     local: bool,
     /// Print the most pairwise disjoint solutions instead: proved largest by the exact search
-    /// to N = 11, N where a cover is found (by the construction, or by the mirror-pair search
-    /// for even N to 32), else the most the tabu search held at once
+    /// to N = 11, N where a cover is found (by the construction, or by the searches by pairs or
+    /// quads to 32), else the most the tabu search held at once
     #[arg(long, conflicts_with_all = ["count", "svg"])]
     most: bool,
     /// Give up after this long (30, 2.5, 90s, 5m, 2h): exit 1

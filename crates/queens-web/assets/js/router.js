@@ -65,7 +65,7 @@ export function intParam(params, name, lo, hi, dflt) {
 // list of squares on the n x n board, 'square' for one square on the knight's board.
 const RULES = {
   place: { n: [1, 32], q: 'squares' },
-  solutions: { n: [1, 20], i: [1, 1e6] },
+  solutions: { n: [1, 20], i: [1, 1e6], cover: [1, 32] },
   watch: { n: [1, 12], n2: [1, 12], step: [0, 1e7] },
   knight: { from: 'square', k: [0, 1e6] },
   count: { n: [1, 64] },

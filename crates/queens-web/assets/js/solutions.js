@@ -2,10 +2,11 @@
 // classification and its orbit (the eight images, identical ones grouped, the canonical one
 // marked), the gallery of the fundamental solutions with seed 004's sum (11·8 + 1·4 = 92 for
 // N = 8), and the table of counts for N = 1..27, computed or published. The torus and
-// superqueen switches list the solutions under those rules (the library's search); a cover,
-// N solutions that together fill the board, is drawn with one colour per solution.
+// superqueen switches list the solutions under those rules (the library's search). Below them,
+// the cover panel (cover.js) with its own N up to 32.
 
 import { Board, miniBoard } from './board.js';
+import { createCover, COVER_MAX_N } from './cover.js';
 import { getJSON } from './api.js';
 import { t, num, onLangChange } from './i18n.js';
 import { intParam, writeState } from './router.js';
@@ -31,6 +32,7 @@ export function createSolutions() {
   };
   const board = new Board({ cols: 8, rows: 8 });
   $('sol-board').appendChild(board.el);
+  const cover = createCover(() => save());
 
   // --- listing ---
 
@@ -95,7 +97,8 @@ export function createSolutions() {
   }
 
   function save() {
-    writeState('solutions', { n: s.n, f: s.fund ? 1 : null, i: s.i, torus: s.torus ? 1 : null, super: s.superq ? 1 : null });
+    const c = s.torus || s.superq ? null : cover.shown();
+    writeState('solutions', { n: s.n, f: s.fund ? 1 : null, i: s.i, torus: s.torus ? 1 : null, super: s.superq ? 1 : null, cover: c });
   }
 
   function totalText() {
@@ -307,52 +310,8 @@ export function createSolutions() {
     $('sol-title').scrollIntoView({ behavior: 'smooth', block: 'start' });
   }
 
-  // --- a cover, one colour per solution ---
-
-  let coverBoard = null;
-
-  async function showCover() {
-    const n = s.n;
-    const out = $('cover-status');
-    setText(out, 'cover.searching', { n }, 'status');
-    $('cover-legend').replaceChildren();
-    try {
-      const res = await getJSON('cover', { n });
-      if (n !== s.n) return;
-      if (!coverBoard) {
-        coverBoard = new Board({ cols: n, rows: n });
-        coverBoard.svg.id = 'cover-svg';
-        $('cover-board').appendChild(coverBoard.el);
-      }
-      coverBoard.resize(n, n);
-      if (!res.exists) {
-        coverBoard.clear();
-        coverBoard.setLabel(t('cover.none', { n }));
-        setText(out, 'cover.none', { n }, 'status bad');
-        return;
-      }
-      const colour = (k) => `hsl(${Math.round((360 * k) / n)}, 70%, 62%)`;
-      const cells = res.solutions.flatMap((rows, k) => rows.map((r, c) => ({ sq: [c + 1, r], colour: colour(k), text: k + 1 })));
-      coverBoard.setColours(cells);
-      coverBoard.setMarks(cells.map(({ sq, text }) => ({ sq, text, cls: 'cover-num' })));
-      coverBoard.setLabel(t('cover.label', { n }));
-      coverBoard.svg.dataset.cover = res.solutions.map((rows) => rows.join(' ')).join(' | ');
-      $('cover-legend').replaceChildren(
-        ...res.solutions.map((rows, k) => h('li', {}, h('span', { class: 'swatch', style: null, dataset: { k: String(k) } }), rowsText(rows))),
-      );
-      $('cover-legend').querySelectorAll('.swatch').forEach((el, k) => (el.style.background = colour(k)));
-      setText(out, 'cover.found', { n, method: t('cover.m.' + res.method) }, 'status ok');
-    } catch (e) {
-      setText(out, '', {}, 'status bad');
-      out.textContent = errorText(e);
-    }
-  }
-
   function coverReset() {
-    setText($('cover-status'), '');
-    $('cover-legend').replaceChildren();
-    coverBoard?.clear();
-    $('cover-box').hidden = s.torus || s.superq;
+    cover.reset(s.n, s.torus || s.superq);
   }
 
   // --- the table of counts ---
@@ -422,7 +381,6 @@ export function createSolutions() {
   }
 
   $('sol-form').addEventListener('submit', submit);
-  $('cover-show').addEventListener('click', showCover);
   $('sol-goto').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const k = wholeNumber($('sol-k').value);
@@ -479,6 +437,8 @@ export function createSolutions() {
       }
       if (n <= 3 || i !== s.i || !s.detail || s.detail.sol.index + 1 !== i || !s.page) select(i);
       else save();
+      const c = intParam(params, 'cover', 1, COVER_MAX_N, null);
+      if (c !== null && !torus && !superq) cover.open(c);
       loadGallery();
       loadCounts();
     },

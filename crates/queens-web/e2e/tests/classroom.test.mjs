@@ -302,6 +302,41 @@ test('Torus and superqueens on Place and Solutions, and a cover in colours', asy
     await page.locator('#cover-box').scrollIntoViewIfNeeded();
     await shot(page, `classroom-cover-20-${lang}`);
   }
+  // the panel's own N goes past the list's 20: 24 by quads, the address keeps it
+  await page.goto(new URL('#/solutions?n=8&lang=en', page.url()).href);
+  await page.locator('#sol-summary', { hasText: 'N = 8: 92 solutions' }).waitFor();
+  assert.equal(await page.inputValue('#cover-n'), '8', 'the panel starts at the list N');
+  await page.fill('#cover-n', '24');
+  await page.press('#cover-n', 'Enter');
+  await page.locator('#cover-status', { hasText: 'A cover of the 24 × 24 board by quads' }).waitFor({ timeout: 90_000 });
+  assert.equal(await page.locator('#cover-svg rect.coloured').count(), 576);
+  assert.equal(await page.locator('#cover-legend li').count(), 24);
+  await page.waitForFunction(() => /cover=24/.test(location.hash));
+  assert.equal(await page.locator('#sol-summary', { hasText: 'N = 8: 92 solutions' }).count(), 1, 'the list keeps its N');
+  // the open case and the slow one are refused at once, with the reason, in both languages
+  await page.fill('#cover-n', '27');
+  await page.click('#cover-show');
+  await page.locator('#cover-error', { hasText: 'whether the 27 x 27 board has a cover is an open question' }).waitFor();
+  assert.equal(await page.locator('#cover-svg rect.coloured').count(), 0, 'no cover drawn for 27');
+  assert.equal(await page.getAttribute('#cover-n', 'aria-invalid'), 'true');
+  await page.goto(new URL('#/solutions?n=8&lang=ru', page.url()).href);
+  await page.fill('#cover-n', '30');
+  await page.click('#cover-show');
+  await page.locator('#cover-error', { hasText: 'покрытие доски 30 × 30 не находится' }).waitFor();
+  // a link with the cover's N opens it: 32 x 32 in Russian
+  await page.goto(new URL('#/solutions?n=8&cover=32&lang=ru', page.url()).href);
+  await page.locator('#cover-status', { hasText: 'Покрытие доски 32 × 32 (четвёрки' }).waitFor({ timeout: 90_000 });
+  assert.equal(await page.locator('#cover-svg rect.coloured').count(), 1024);
+  assert.equal(await page.locator('#cover-legend li').count(), 32);
+  assert.equal(await page.inputValue('#cover-n'), '32');
+  await page.locator('#cover-box').scrollIntoViewIfNeeded();
+  await shot(page, 'classroom-cover-32-ru');
+  // a new list N takes the panel with it, and clears the cover
+  await page.fill('#sol-n', '6');
+  await page.press('#sol-n', 'Enter');
+  await page.locator('#sol-summary', { hasText: 'N = 6' }).waitFor();
+  assert.equal(await page.inputValue('#cover-n'), '6');
+  assert.equal(await page.locator('#cover-svg rect.coloured').count(), 0);
   noScriptErrors(page);
 });
 
