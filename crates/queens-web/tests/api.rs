@@ -814,6 +814,22 @@ async fn cover_gives_disjoint_solutions_or_says_none_exists() {
         );
     }
     assert_eq!(ok(&app, "/api/cover?n=31").await["exists"], true);
+    // What keeps each cover: Pólya's of 5 every turn, of 7 the half-turn, quads of 20 the
+    // mirrors and the half-turn.
+    for (n, kept) in [
+        (5, serde_json::json!(["rot90", "rot180", "rot270"])),
+        (7, serde_json::json!(["rot180"])),
+        (
+            20,
+            serde_json::json!(["rot180", "flip-files", "flip-ranks"]),
+        ),
+    ] {
+        assert_eq!(
+            ok(&app, &format!("/api/cover?n={n}")).await["symmetries"],
+            kept,
+            "{n}"
+        );
+    }
     refused(&app, "/api/cover?n=0", "bad n '0'").await;
     refused(&app, "/api/cover?n=33", "from 1 to 32").await;
     refused(

@@ -172,6 +172,8 @@ export default {
   'cover.searching': 'Looking for a cover of the {n} × {n} board…',
   'cover.none': 'No cover of the {n} × {n} board exists: the exhaustive search found none.',
   'cover.found': 'A cover of the {n} × {n} board by {method}: {n} solutions, each square in the colour of the one that holds a queen there.',
+  'cover.keeps': 'The same cover after: {kept} (only the colours change places).',
+  'cover.keepsNone': 'No turn or mirror of the board leaves this cover as it is.',
   'cover.label': 'A cover of the {n} by {n} board: every square numbered with the solution that has a queen on it.',
   'cover.m.modular': "Pólya's modular construction",
   'cover.m.exact': 'the exact search',

@@ -16,7 +16,7 @@ export function createCover(saved) {
   let board = null;
   let asked = 0; // the number of the newest request: an older answer is not drawn
   let shown = null; // the N of the cover (or of the proof of none) on show
-  let drawn = null; // { n, solutions, method } of the cover on show
+  let drawn = null; // { n, solutions, method, symmetries } of the cover on show
   let listN = null; // the Solutions list's N that the panel last followed
   let asking = null; // the N text of the request under way
 
@@ -31,8 +31,8 @@ export function createCover(saved) {
     return board;
   }
 
-  function draw(n, solutions, method) {
-    drawn = { n, solutions, method };
+  function draw(n, solutions, method, symmetries) {
+    drawn = { n, solutions, method, symmetries };
     // Past 20 a row of the legend is too long to sit beside the board: the board gets the
     // panel's width and the legend goes under it.
     $('cover-board').parentElement.classList.toggle('stacked', n > 20);
@@ -47,11 +47,15 @@ export function createCover(saved) {
     $('cover-legend').replaceChildren(...items);
     $('cover-legend').querySelectorAll('.swatch').forEach((el, k) => (el.style.background = colour(k)));
     setText($('cover-status'), 'cover.found', { n, method: () => t('cover.m.' + method) }, 'status ok');
+    // What the board may do and leave the cover as it is (only the colours change places).
+    const kept = () => symmetries.map((g) => t('sym.' + g)).join(', ');
+    setText($('cover-keeps'), symmetries.length ? 'cover.keeps' : 'cover.keepsNone', { kept });
   }
 
   // No board is shown while a cover is looked for, or after an error: only the one found.
   function clear() {
     drawn = null;
+    setText($('cover-keeps'), '');
     $('cover-legend').replaceChildren();
     $('cover-board').hidden = true;
     board?.clear();
@@ -82,7 +86,7 @@ export function createCover(saved) {
         setText(out, 'cover.none', { n }, 'status bad');
         return;
       }
-      draw(n, res.solutions, res.method);
+      draw(n, res.solutions, res.method, res.symmetries);
     } catch (e) {
       if (seq !== asked) return;
       asking = null;
@@ -93,7 +97,7 @@ export function createCover(saved) {
 
   $('cover-form').addEventListener('submit', show);
   onLangChange(() => {
-    if (drawn) draw(drawn.n, drawn.solutions, drawn.method);
+    if (drawn) draw(drawn.n, drawn.solutions, drawn.method, drawn.symmetries);
     else if (shown !== null) board.setLabel(t('cover.none', { n: shown }));
   });
 

@@ -286,6 +286,7 @@ test('Torus and superqueens on Place and Solutions, and a cover in colours', asy
   await page.locator('#cover-status', { hasText: "A cover of the 5 × 5 board by Pólya's modular construction" }).waitFor();
   assert.equal(await page.locator('#cover-svg rect.coloured').count(), 25);
   assert.equal(await page.locator('#cover-legend li').count(), 5);
+  await page.locator('#cover-keeps', { hasText: 'The same cover after: turn 90°, turn 180°, turn 270°' }).waitFor();
   await page.locator('#cover-box').scrollIntoViewIfNeeded();
   await shot(page, 'classroom-cover-5');
   await page.goto(new URL('#/solutions?n=8&lang=en', page.url()).href);
@@ -312,6 +313,8 @@ test('Torus and superqueens on Place and Solutions, and a cover in colours', asy
   assert.equal(await page.locator('#cover-svg rect.coloured').count(), 576);
   assert.equal(await page.locator('#cover-legend li').count(), 24);
   await page.waitForFunction(() => /cover=24/.test(location.hash));
+  // quads of 24: the mirrors and the half-turn keep it
+  await page.locator('#cover-keeps', { hasText: 'The same cover after: turn 180°, mirror left–right, mirror top–bottom' }).waitFor();
   assert.equal(await page.locator('#sol-summary', { hasText: 'N = 8: 92 solutions' }).count(), 1, 'the list keeps its N');
   // the open case and the slow one are refused at once, with the reason, in both languages
   await page.fill('#cover-n', '27');
@@ -329,6 +332,7 @@ test('Torus and superqueens on Place and Solutions, and a cover in colours', asy
   assert.equal(await page.locator('#cover-svg rect.coloured').count(), 1024);
   assert.equal(await page.locator('#cover-legend li').count(), 32);
   assert.equal(await page.inputValue('#cover-n'), '32');
+  await page.locator('#cover-keeps', { hasText: 'То же покрытие после: поворот на 180°' }).waitFor();
   await page.locator('#cover-box').scrollIntoViewIfNeeded();
   await shot(page, 'classroom-cover-32-ru');
   // a new list N takes the panel with it, and clears the cover

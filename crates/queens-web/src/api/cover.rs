@@ -24,8 +24,10 @@ pub const MAX_N: usize = 32;
 /// page is told so at once rather than after the time limit.
 const SLOW: usize = 30;
 
-/// `{"n","exists":true,"method","solutions":[[rows 1-based],...]}` or `{"n","exists":false}`
-/// (the exact search proved that none exists).
+/// `{"n","exists":true,"method","solutions":[[rows 1-based],...],"symmetries":[names]}` (the
+/// symmetries of the board but the identity that map the cover onto itself, named as
+/// [`queens::Symmetry::name`] names them) or `{"n","exists":false}` (the exact search proved
+/// that none exists).
 pub async fn get(
     client: Client,
     Shared(state): Shared<Arc<State>>,
@@ -77,6 +79,7 @@ pub async fn get(
             "exists": true,
             "method": c.method.name(),
             "solutions": c.solutions.iter().map(|p| p.rows_1based()).collect::<Vec<_>>(),
+            "symmetries": cover::symmetries(&c.solutions).iter().map(|g| g.name()).collect::<Vec<_>>(),
         }),
         None => json!({"n": n, "exists": false}),
     }))

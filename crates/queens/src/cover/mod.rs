@@ -328,5 +328,22 @@ pub fn check(n: usize, solutions: &[Placement]) -> Result<(), Fault> {
     Ok(())
 }
 
+/// The symmetries of the board other than the identity that map a cover onto itself: each
+/// carries every one of its solutions to a solution of the cover (the colours may change
+/// places, the partition of the board stays). What the searches by pairs and quads ask of a
+/// cover, seen from the answer alone.
+pub fn symmetries(solutions: &[Placement]) -> Vec<Symmetry> {
+    let mut rows: Vec<&[u32]> = solutions.iter().map(|p| p.rows()).collect();
+    rows.sort_unstable();
+    let keeps = |g: Symmetry| {
+        let mut image: Vec<Placement> = solutions.iter().map(|p| g.apply(p)).collect();
+        image.sort_unstable_by(|a, b| a.rows().cmp(b.rows()));
+        image.iter().map(|p| p.rows()).eq(rows.iter().copied())
+    };
+    (Symmetry::ALL[1..].iter().copied())
+        .filter(|&g| keeps(g))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests;

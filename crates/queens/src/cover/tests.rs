@@ -244,3 +244,44 @@ fn the_stored_covers_are_covers() {
         assert_eq!(check(n, &solutions), Ok(()));
     }
 }
+
+#[test]
+fn the_symmetries_of_a_cover_are_those_its_search_asked_for() {
+    use crate::symmetry::Symmetry::*;
+    let read = |text: &str| -> Vec<Placement> {
+        (text.lines())
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| Placement::parse(l).unwrap())
+            .collect()
+    };
+    // Quads under the quarter-turns (21), the half-turn alone (15), the mirrors with the
+    // half-turn (32), mirror pairs (26).
+    let stored = [
+        (
+            include_str!("../../../../tests/data/cover-21.txt"),
+            vec![Rotate90, Rotate180, Rotate270],
+        ),
+        (
+            include_str!("../../../../tests/data/cover-15.txt"),
+            vec![Rotate180],
+        ),
+        (
+            include_str!("../../../../tests/data/cover-32.txt"),
+            vec![Rotate180, FlipFiles, FlipRanks],
+        ),
+    ];
+    for (text, expected) in stored {
+        assert_eq!(symmetries(&read(text)), expected);
+    }
+    let mirrored = symmetries(&read(include_str!("../../../../tests/data/cover-26.txt")));
+    assert!(
+        mirrored.contains(&FlipFiles) || mirrored.contains(&FlipRanks),
+        "{mirrored:?}"
+    );
+    // Pólya's cover, the solutions (2c + b) mod N: the half-turn maps solution b to 1 - b, a
+    // quarter-turn gives the slope -1/2, which is 2 only for N = 5.
+    let polya = |n| symmetries(&find(n, &Control::new()).unwrap().unwrap().solutions);
+    assert_eq!(polya(5), vec![Rotate90, Rotate180, Rotate270]);
+    assert_eq!(polya(7), vec![Rotate180]);
+    assert_eq!(polya(11), vec![Rotate180]);
+}
