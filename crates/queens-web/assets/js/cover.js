@@ -67,6 +67,7 @@ export function createCover(saved) {
     const text = $('cover-n').value.trim();
     const seq = ++asked;
     asking = text;
+    shown = null;
     const out = $('cover-status');
     formError($('cover-error'), '', $('cover-n'));
     setText(out, 'cover.searching', { n: text }, 'status busy');
@@ -90,6 +91,7 @@ export function createCover(saved) {
     } catch (e) {
       if (seq !== asked) return;
       asking = null;
+      saved(null);
       setText(out, '', {}, 'status');
       formError($('cover-error'), errorText(e), $('cover-n'));
     }

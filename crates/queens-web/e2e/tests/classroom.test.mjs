@@ -322,6 +322,7 @@ test('Torus and superqueens on Place and Solutions, and a cover in colours', asy
   await page.locator('#cover-error', { hasText: 'whether the 27 x 27 board has a cover is an open question' }).waitFor();
   assert.equal(await page.locator('#cover-svg rect.coloured').count(), 0, 'no cover drawn for 27');
   assert.equal(await page.getAttribute('#cover-n', 'aria-invalid'), 'true');
+  await page.waitForFunction(() => !/cover=/.test(location.hash));
   await page.goto(new URL('#/solutions?n=8&lang=ru', page.url()).href);
   await page.fill('#cover-n', '30');
   await page.click('#cover-show');
