@@ -23,7 +23,7 @@
 //! completes gives the cover, so the seed alone decides it. Our own code; the method is the
 //! one of [`super::exact`] on a neighbourhood.
 
-use super::listing::{crossing_all, shuffle, tightest_file};
+use super::listing::{self, crossing_all, shuffle, tightest_file, At, Listing, Path};
 use crate::control::Control;
 use crate::error::Error;
 use crate::placement::Placement;
@@ -331,25 +331,25 @@ impl<'a> List<'a> {
 
     /// Lists the solutions until done, or until the limit or the node budget stops it.
     fn fill(&mut self, stop: &dyn Fn() -> bool) -> Result<(), Error> {
-        self.place(self.fold.n, 0, 0, 0, stop).map(|_| ())
+        listing::list(self, At::start(self.fold.n), stop).map(|_| ())
     }
 
     /// Whether the listing ran to its end (neither the limit nor the budget cut it short).
     fn complete(&self) -> bool {
         self.found.len() < self.limit && self.nodes < self.budget
     }
+}
 
-    /// Places the `left` files still empty; `true` stops the listing.
-    fn place(
-        &mut self,
-        left: usize,
-        ranks: u64,
-        up: u64,
-        down: u64,
-        stop: &dyn Fn() -> bool,
-    ) -> Result<bool, Error> {
+impl Listing for List<'_> {
+    /// `Ok(true)` stops the listing.
+    type Out = Result<bool, Error>;
+
+    /// Places the `at.left` files still empty.
+    #[inline(always)]
+    fn node(&mut self, path: impl Path, at: At, stop: &dyn Fn() -> bool) -> Result<bool, Error> {
         let n = self.fold.n;
-        if left == 0 {
+        if at.left == 0 {
+            let (up, down) = (at.up, at.down);
             debug_assert!(up & self.must.0 == self.must.0 && down & self.must.1 == self.must.1);
             self.found.push(self.fold.bits(&self.ranks));
             self.crossing.push((up, down));
@@ -362,7 +362,7 @@ impl<'a> List<'a> {
         if self.nodes.is_multiple_of(1 << 16) && stop() {
             return Err(Error::Cancelled);
         }
-        let placed = (ranks, up, down);
+        let placed = (at.ranks, at.up, at.down);
         let own = |f: usize| self.open[f];
         let found = tightest_file(n, self.empty, self.must, placed, own);
         let Some((file, mut open)) = found else {
@@ -381,9 +381,8 @@ impl<'a> List<'a> {
         for &r in &order[..count] {
             let r = r as usize;
             self.ranks[file] = r as u8;
-            let (u, d) = (1u64 << (r + n - 1 - file), 1u64 << (file + r));
             self.empty &= !(1 << file);
-            let done = self.place(left - 1, ranks | 1 << r, up | u, down | d, stop);
+            let done = path.descend(self, at.with(n, file, r), stop);
             self.empty |= 1 << file;
             if done? {
                 return Ok(true);
@@ -620,6 +619,22 @@ mod tests {
         }
         assert!(find(15, 1, &Control::new()).is_err());
         assert!(find(34, 1, &Control::new()).is_err());
+    }
+
+    #[test]
+    fn every_build_of_the_listing_lists_the_same() {
+        let fold = Fold::new(12);
+        let listed = |path: &dyn Fn(&mut List) -> Result<bool, Error>| {
+            let mut list = List::new(&fold, fold.free(&Bits::default()), u64::MAX);
+            path(&mut list).unwrap();
+            (list.found, list.crossing)
+        };
+        let plain = listed(&|l| listing::Plain.descend(l, At::start(12), &|| false));
+        assert!(!plain.0.is_empty());
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = crate::cpu::Bmi::detect() {
+            assert_eq!(listed(&|l| t.descend(l, At::start(12), &|| false)), plain);
+        }
     }
 
     #[test]

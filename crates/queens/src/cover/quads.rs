@@ -29,7 +29,7 @@
 //! failure proves that no cover has this symmetry: 12 has none fixed by a quarter-turn. Our own
 //! code.
 
-use super::listing::{crossing_all, shuffle, tightest_file};
+use super::listing::{self, crossing_all, shuffle, tightest_file, At, Listing, Path};
 use super::starts;
 use super::symmetric::Turn;
 use crate::control::Control;
@@ -560,7 +560,7 @@ impl<'a> List<'a> {
                 }
             }
         }
-        self.place(self.board.n, 0, 0, 0, stop).map(|_| ())
+        listing::list(self, At::start(self.board.n), stop).map(|_| ())
     }
 
     /// Whether the solution is the one its quad keeps: the file of its queen on the long
@@ -575,18 +575,17 @@ impl<'a> List<'a> {
         self.board.group.order == 2
             || matches!((a, c), (Some(a), Some(c)) if a < c && a < n - 1 - c)
     }
+}
 
-    /// Places the `left` files still empty; `Some(true)` stops the listing.
-    fn place(
-        &mut self,
-        left: usize,
-        ranks: u64,
-        up: u64,
-        down: u64,
-        stop: &dyn Fn() -> bool,
-    ) -> Option<bool> {
+impl Listing for List<'_> {
+    /// `Some(true)` stops the listing, `None`: `stop` said so.
+    type Out = Option<bool>;
+
+    /// Places the `at.left` files still empty.
+    #[inline(always)]
+    fn node(&mut self, path: impl Path, at: At, stop: &dyn Fn() -> bool) -> Option<bool> {
         let n = self.board.n;
-        if left == 0 {
+        if at.left == 0 {
             if !self.canonical || self.kept() {
                 self.found.push(self.ranks);
             }
@@ -600,7 +599,7 @@ impl<'a> List<'a> {
             return None;
         }
         let own = |f: usize| self.open[f] & !self.blocked[f];
-        let found = tightest_file(n, self.empty, self.must, (ranks, up, down), own);
+        let found = tightest_file(n, self.empty, self.must, (at.ranks, at.up, at.down), own);
         let Some((file, open)) = found else {
             return Some(false);
         };
@@ -624,8 +623,7 @@ impl<'a> List<'a> {
             }
             self.ranks[file] = r as u8;
             self.empty &= !(1 << file);
-            let (u, d) = (1u64 << (r + n - 1 - file), 1u64 << (file + r));
-            let done = self.place(left - 1, ranks | 1 << r, up | u, down | d, stop);
+            let done = path.descend(self, at.with(n, file, r), stop);
             self.empty |= 1 << file;
             for (k, &(g, _)) in images.iter().enumerate().rev() {
                 self.blocked[g] = saved[k];
@@ -775,6 +773,27 @@ mod tests {
             list.found.len()
         };
         (count(false), count(true))
+    }
+
+    /// The listing of the empty board in the build of `path`.
+    fn listed_by(path: impl Path, n: usize, turn: Turn) -> Vec<Ranks> {
+        let board = Board::new(n, Group::of(turn, n).unwrap());
+        let mut list = List::new(&board, board.open(&[0; 8]));
+        list.canonical = true;
+        path.descend(&mut list, At::start(n), &|| false).unwrap();
+        list.found
+    }
+
+    #[test]
+    fn every_build_of_the_listing_lists_the_same() {
+        for (n, turn) in [(12, Turn::Both), (13, Turn::Quarter), (11, Turn::Half)] {
+            let plain = listed_by(listing::Plain, n, turn);
+            assert!(!plain.is_empty(), "N = {n}");
+            #[cfg(target_arch = "x86_64")]
+            if let Some(t) = crate::cpu::Bmi::detect() {
+                assert_eq!(listed_by(t, n, turn), plain, "N = {n}");
+            }
+        }
     }
 
     #[test]
