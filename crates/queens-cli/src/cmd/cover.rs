@@ -260,7 +260,6 @@ pub fn run(args: Args) -> Result<Exit> {
         Algorithm::Quads => {
             job.units("starts");
             let pool = super::count::pool(args.threads)?;
-            let turn = quad_turn(args.n, args.turn);
             match job.check(pool.install(|| cover::quads(args.n, turn, seed, job.control())))? {
                 Some(found) => Some(found),
                 None => return Err(Failure::No(no_quads(args.n, turn))),
@@ -404,19 +403,6 @@ fn refuse_quads(args: &Args) -> Result<()> {
     ))
 }
 
-/// The group of the search by quads: the one asked, else the mirrors and the half-turn for
-/// N = 0 mod 4 (covers come at once: BENCHMARKS.md), the quarter-turn for N = 1 mod 4 and the
-/// half-turn for N = 3 mod 4.
-fn quad_turn(n: usize, asked: Option<TurnArg>) -> symmetric::Turn {
-    match asked {
-        Some(TurnArg::Quarter) => symmetric::Turn::Quarter,
-        Some(TurnArg::Half) => symmetric::Turn::Half,
-        _ if n.is_multiple_of(4) => symmetric::Turn::Both,
-        _ if n % 4 == 1 => symmetric::Turn::Quarter,
-        _ => symmetric::Turn::Half,
-    }
-}
-
 /// Why the search by quads has no answer: its exhaustive search (N up to 13) found none.
 fn no_quads(n: usize, turn: symmetric::Turn) -> String {
     format!(
@@ -475,14 +461,13 @@ fn most(args: &Args, format: Format) -> Result<Exit> {
             "--most prints solutions one per line: --format board goes with a cover",
         ));
     }
-    // Past the exact search's reach: the search by quads for N = 0 or 1 mod 4, the mirror-pair
-    // search for the other even N.
-    let quad = n > most::MAX_N && n <= quads::MAX_N && n % 4 != 2 && !modular::applies(n);
-    let paired = !quad && n > most::MAX_N && n <= pairs::MAX_N && n.is_multiple_of(2);
-    if args.threads.is_some() && !paired && !quad {
+    // Past the exact search's reach and to 32, N not prime to 6: the searches by symmetry
+    // (quads, or mirror pairs for N = 2 mod 4).
+    let searched = n > most::MAX_N && n <= quads::MAX_N && !modular::applies(n);
+    if args.threads.is_some() && !searched {
         return Err(bad(
             "--threads goes with --most only where the searches by pairs or quads answer it \
-             (even N from 12 to 32, and 21): the other searches run on one thread",
+             (N from 12 to 32 that share a factor with 6): the other searches run on one thread",
         ));
     }
     let pool = super::count::pool(args.threads)?;
@@ -497,21 +482,17 @@ fn most(args: &Args, format: Format) -> Result<Exit> {
         )
     } else if let Some(c) = modular::cover(n) {
         (c, "a cover by Pólya's modular construction".to_string())
-    } else if paired || quad {
+    } else if searched {
         job.units("starts");
-        let turn = quad_turn(n, None);
-        let found = pool.install(|| match quad {
-            true => cover::quads(n, turn, seed, job.control()),
-            false => cover::pairs(n, seed, job.control()),
-        });
+        let found = pool.install(|| cover::by_symmetry(n, seed, job.control()));
         match job.check(found)? {
             Some(c) => {
                 checked(n, &c.solutions)?;
-                let by = if quad { "quads" } else { "mirror pairs" };
+                let by = if n % 4 == 2 { "mirror pairs" } else { "quads" };
                 (c.solutions, format!("a cover, found by the search by {by}"))
             }
-            None if quad => return Err(Failure::No(no_quads(n, turn))),
-            None => return Err(Failure::No(no_pairs(n))),
+            None if n % 4 == 2 => return Err(Failure::No(no_pairs(n))),
+            None => return Err(Failure::No(no_quads(n, symmetric::Turn::for_size(n)))),
         }
     } else {
         job.units("moves");

@@ -56,12 +56,7 @@ pub async fn get(
             if !solver {
                 return Ok(cover::find(n, control)?);
             }
-            let found = match n % 4 {
-                0 => cover::quads(n, cover::symmetric::Turn::Both, 1, control)?,
-                1 => cover::quads(n, cover::symmetric::Turn::Quarter, 1, control)?,
-                3 => cover::quads(n, cover::symmetric::Turn::Half, 1, control)?,
-                _ => cover::pairs(n, 1, control)?,
-            };
+            let found = cover::by_symmetry(n, 1, control)?;
             if let Some(fault) = found
                 .as_ref()
                 .and_then(|c| cover::check(n, &c.solutions).err())

@@ -136,6 +136,23 @@ pub(super) fn tightest_file(
     (reach == free && crossable).then_some((best, best_open))
 }
 
+/// The ranks of `open` in the order a node tries them: upwards, or shuffled from the xorshift
+/// state `random` when the listing draws at random. The first `count` entries are used.
+#[inline(always)]
+pub(super) fn tried(mut open: u64, random: Option<&mut u64>) -> ([u8; 64], usize) {
+    let mut order = [0u8; 64];
+    let mut count = 0;
+    while open != 0 {
+        order[count] = open.trailing_zeros() as u8;
+        open &= open - 1;
+        count += 1;
+    }
+    if let Some(state) = random {
+        shuffle(&mut order[..count], state);
+    }
+    (order, count)
+}
+
 /// Shuffles `order` in place from the xorshift state `state` (Fisher and Yates).
 pub(super) fn shuffle(order: &mut [u8], state: &mut u64) {
     for k in (1..order.len()).rev() {

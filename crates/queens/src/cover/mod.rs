@@ -149,10 +149,11 @@ pub fn pairs(n: usize, seed: u64, control: &Control) -> Result<Option<Cover>, Er
     Ok(pairs::find(n, seed, control)?.map(|s| sorted(s, Method::Pairs)))
 }
 
-/// One cover of the `n` x `n` board fixed by `turn` (the quarter-turn, or the mirrors and the
-/// half-turn: [`symmetric::Turn::Quarter`] or [`symmetric::Turn::Both`]) by the search of
-/// [`quads`] from `seed` (N to [`quads::MAX_N`]); `None` where no such cover can exist, or where
-/// the search is exhaustive (N up to 13) and proves none.
+/// One cover of the `n` x `n` board fixed by `turn` (the quarter-turns, the mirrors with the
+/// half-turn, or for odd N the half-turn: [`symmetric::Turn::Quarter`],
+/// [`symmetric::Turn::Both`] or [`symmetric::Turn::Half`]) by the search of [`quads`] from
+/// `seed` (N to [`quads::MAX_N`]); `None` where no such cover can exist, or where the search is
+/// exhaustive and proves none.
 pub fn quads(
     n: usize,
     turn: symmetric::Turn,
@@ -160,6 +161,17 @@ pub fn quads(
     control: &Control,
 ) -> Result<Option<Cover>, Error> {
     Ok(quads::find(n, turn, seed, control)?.map(|s| sorted(s, Method::Quads(turn))))
+}
+
+/// One cover of the `n` x `n` board by the searches among symmetric covers, from `seed` (N to
+/// [`quads::MAX_N`]): mirror pairs ([`pairs`]) for N = 2 mod 4, else quads fixed by the group
+/// [`symmetric::Turn::for_size`] gives. What `queens cover` runs by default past the exact
+/// search.
+pub fn by_symmetry(n: usize, seed: u64, control: &Control) -> Result<Option<Cover>, Error> {
+    match n % 4 {
+        2 => pairs(n, seed, control),
+        _ => quads(n, symmetric::Turn::for_size(n), seed, control),
+    }
 }
 
 /// The first cover a search finds.

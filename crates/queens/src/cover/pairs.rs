@@ -23,7 +23,7 @@
 //! completes gives the cover, so the seed alone decides it. Our own code; the method is the
 //! one of [`super::exact`] on a neighbourhood.
 
-use super::listing::{self, crossing_all, shuffle, tightest_file, At, Listing, Path};
+use super::listing::{self, crossing_all, tightest_file, tried, At, Listing, Path};
 use crate::control::Control;
 use crate::error::Error;
 use crate::placement::Placement;
@@ -365,19 +365,10 @@ impl Listing for List<'_> {
         let placed = (at.ranks, at.up, at.down);
         let own = |f: usize| self.open[f];
         let found = tightest_file(n, self.empty, self.must, placed, own);
-        let Some((file, mut open)) = found else {
+        let Some((file, open)) = found else {
             return Ok(false);
         };
-        let mut order = [0u8; 64];
-        let mut count = 0;
-        while open != 0 {
-            order[count] = open.trailing_zeros() as u8;
-            open &= open - 1;
-            count += 1;
-        }
-        if let Some(state) = self.random.as_mut() {
-            shuffle(&mut order[..count], state);
-        }
+        let (order, count) = tried(open, self.random.as_mut());
         for &r in &order[..count] {
             let r = r as usize;
             self.ranks[file] = r as u8;

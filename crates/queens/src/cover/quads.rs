@@ -29,7 +29,7 @@
 //! failure proves that no cover has this symmetry: 12 has none fixed by a quarter-turn. Our own
 //! code.
 
-use super::listing::{self, crossing_all, shuffle, tightest_file, At, Listing, Path};
+use super::listing::{self, crossing_all, shuffle, tightest_file, tried, At, Listing, Path};
 use super::starts;
 use super::symmetric::Turn;
 use crate::control::Control;
@@ -603,17 +603,7 @@ impl Listing for List<'_> {
         let Some((file, open)) = found else {
             return Some(false);
         };
-        let mut order = [0u8; 64];
-        let mut count = 0;
-        let mut bits = open;
-        while bits != 0 {
-            order[count] = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            count += 1;
-        }
-        if let Some(state) = self.random.as_mut() {
-            shuffle(&mut order[..count], state);
-        }
+        let (order, count) = tried(open, self.random.as_mut());
         for &r in &order[..count] {
             let r = r as usize;
             let images = Board::images(n, self.board.group, file, r);
@@ -752,14 +742,8 @@ mod tests {
     use crate::cover::check;
 
     fn fixed_by(cover: &[Placement], group: Group) -> bool {
-        let mut rows: Vec<Vec<u32>> = cover.iter().map(|p| p.rows().to_vec()).collect();
-        rows.sort();
-        group.elements[..group.order].iter().all(|g| {
-            let mut image: Vec<Vec<u32>> =
-                cover.iter().map(|p| g.apply(p).rows().to_vec()).collect();
-            image.sort();
-            image == rows
-        })
+        let kept = crate::cover::symmetries(cover);
+        (group.elements[..group.order].iter()).all(|g| *g == Symmetry::Identity || kept.contains(g))
     }
 
     /// The solutions of the empty `n` x `n` board that meet distinct orbits of the group of
