@@ -316,6 +316,12 @@ test('Torus and superqueens on Place and Solutions, and a cover in colours', asy
   // quads of 24: the mirrors and the half-turn keep it
   await page.locator('#cover-keeps', { hasText: 'The same cover after: turn 180°, mirror left–right, mirror top–bottom' }).waitFor();
   assert.equal(await page.locator('#sol-summary', { hasText: 'N = 8: 92 solutions' }).count(), 1, 'the list keeps its N');
+  // 15: pairs under the half-turn, and what keeps them
+  await page.fill('#cover-n', '15');
+  await page.press('#cover-n', 'Enter');
+  await page.locator('#cover-status', { hasText: 'A cover of the 15 × 15 board by pairs under the half-turn' }).waitFor({ timeout: 90_000 });
+  await page.locator('#cover-keeps', { hasText: 'The same cover after: turn 180° (only' }).waitFor();
+  assert.equal(await page.locator('#cover-svg rect.coloured').count(), 225);
   // the open case and the slow one are refused at once, with the reason, in both languages
   await page.fill('#cover-n', '27');
   await page.click('#cover-show');
