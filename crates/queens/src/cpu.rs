@@ -131,6 +131,32 @@ const fn same(a: &str, b: &str) -> bool {
     true
 }
 
+/// Whether `pext` runs in one step: on every Intel CPU with BMI2, and AMD's from Zen 3
+/// (family 19h) on; Zen 1 and 2 (and Hygon's Dhyana, a Zen 1) run it as microcode taking up
+/// to hundreds of cycles, slower than a plain loop over the bits. Read once: CPUID may trap
+/// to the hypervisor in a virtual machine.
+pub fn pext_in_one_step() -> bool {
+    static FAST: std::sync::LazyLock<bool> = std::sync::LazyLock::new(|| {
+        use core::arch::x86_64::__cpuid;
+        // SAFETY: CPUID leaves 0 and 1 exist on every x86-64 CPU (recent compilers count the
+        // call as safe; the block keeps older ones content).
+        #[allow(unused_unsafe)]
+        let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
+        let amd_or_hygon = matches!(
+            (vendor.ebx, vendor.edx, vendor.ecx),
+            (0x6874_7541, 0x6974_6E65, 0x444D_4163) | (0x6F67_7948, 0x6E65_476E, 0x656E_6975)
+        );
+        let base = (signature >> 8) & 0xF;
+        let family = if base == 0xF {
+            base + ((signature >> 20) & 0xFF)
+        } else {
+            base
+        };
+        !amd_or_hygon || family >= 0x19
+    });
+    *FAST
+}
+
 token! {
     /// BMI2 (`pext`): Intel from Haswell, AMD from Excavator.
     Bmi2

@@ -23,7 +23,7 @@ use std::sync::Mutex;
   queens dominate 9 --independent     # queens that also do not attack each other
   queens dominate 8 --count           # 4860 minimum sets, 638 up to symmetry
   queens dominate 7 --torus           # the diagonals wrap around
-  queens dominate 15 --count --checkpoint c15.log   # 5 CPU minutes; resumable
+  queens dominate 15 --count --checkpoint c15.log   # 100 CPU s; resumable
   queens dominate 26 --prove --checkpoint d26.log   # open: 13 or 14? Runs for days
   queens dominate 26 --prove --shard 0/64 --checkpoint d26-0.log   # one task of 64
 

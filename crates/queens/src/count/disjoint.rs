@@ -112,13 +112,12 @@ impl Pext {
         Pext::default()
     }
 
-    /// `pext` if it runs in one step on this CPU (see [`pext_in_one_step`]), else the loop.
+    /// `pext` if it runs in one step on this CPU (see [`crate::cpu::pext_in_one_step`]), else
+    /// the loop.
     #[cfg(target_arch = "x86_64")]
     pub fn if_fast(bmi2: Bmi2) -> Pext {
-        // Read once: CPUID may trap to the hypervisor in a virtual machine.
-        static FAST: std::sync::LazyLock<bool> = std::sync::LazyLock::new(pext_in_one_step);
         Pext {
-            bmi2: FAST.then_some(bmi2),
+            bmi2: crate::cpu::pext_in_one_step().then_some(bmi2),
         }
     }
 
@@ -173,29 +172,6 @@ impl Cut {
         }
         k
     }
-}
-
-/// Whether `pext` runs in one step: on every Intel CPU with BMI2, and AMD's from Zen 3
-/// (family 19h) on; Zen 1 and 2 (and Hygon's Dhyana, a Zen 1) run it as microcode taking up
-/// to hundreds of cycles, slower than the plain loop over the cut bits.
-#[cfg(target_arch = "x86_64")]
-fn pext_in_one_step() -> bool {
-    use core::arch::x86_64::__cpuid;
-    // SAFETY: CPUID leaves 0 and 1 exist on every x86-64 CPU (recent compilers count the call
-    // as safe; the block keeps older ones content).
-    #[allow(unused_unsafe)]
-    let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
-    let amd_or_hygon = matches!(
-        (vendor.ebx, vendor.edx, vendor.ecx),
-        (0x6874_7541, 0x6974_6E65, 0x444D_4163) | (0x6F67_7948, 0x6E65_476E, 0x656E_6975)
-    );
-    let base = (signature >> 8) & 0xF;
-    let family = if base == 0xF {
-        base + ((signature >> 20) & 0xFF)
-    } else {
-        base
-    };
-    !amd_or_hygon || family >= 0x19
 }
 
 impl Sieve {

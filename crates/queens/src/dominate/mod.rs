@@ -44,7 +44,7 @@ use serde::Serialize;
 /// The largest board side taken.
 pub const MAX_N: usize = exact::MAX_N;
 /// The largest N for which [`minimum`] proves minimality by search unless told otherwise
-/// (N = 15 takes about a minute of CPU, 16 a quarter of one; beyond, hours or days).
+/// (N = 15 and 16 take some 5 s of CPU each; beyond, hours or days).
 pub const PROOF_REACH: usize = 16;
 /// Boards up to this side are searched exactly from the lower bound up, with no local search.
 const EXACT_UP_TO: usize = 12;
