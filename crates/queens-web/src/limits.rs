@@ -81,10 +81,9 @@ pub const PROGRESS_EVERY: Duration = Duration::from_millis(200);
 /// `/api/check` lists at most this many attacking pairs (and counts them all).
 pub const CHECK_CONFLICTS: usize = 10_000;
 /// `/api/dominate` proves minimality by exact search up to this N: the proof that 8 queens
-/// cannot watch 15x15, the longest, takes about 17 CPU s in release, 16 about 9 s, 14 under
-/// one (BENCHMARKS.md). Beyond, a set above Weakley's bound is answered as not proved; finding
-/// the set alone takes up to about 40 s in release for N = 20, 22 and 24 (the local search
-/// tries one queen fewer before it answers), within the time limit.
+/// cannot watch 15x15, the longest, takes about 6 CPU s in release, 16 about 4.5 s, 14 a
+/// fifth of one (BENCHMARKS.md). Beyond, a set above Weakley's bound is answered as not
+/// proved, or by the published domination number where the set found has that size.
 pub const DOMINATE_PROOF: usize = 16;
 
 /// Whether `/api/dominate` proves minimality for `n` by search.
