@@ -165,6 +165,14 @@ fn counts_match_a002564_and_a002563_16_to_18() {
     }
 }
 
+/// N = 19: the 84 sets of A002564 and the 11 classes of Rostami and Bright's list. About 80
+/// CPU minutes.
+#[test]
+#[ignore = "over half an hour: the count at N = 19, see BENCHMARKS.md"]
+fn counts_match_a002564_and_a002563_19() {
+    count_matches(19, false);
+}
+
 #[test]
 #[ignore = "seconds to minutes: counts at N = 10 to 16, see BENCHMARKS.md"]
 fn independent_counts_match_a002568_10_to_16() {
