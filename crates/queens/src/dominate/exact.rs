@@ -141,7 +141,9 @@ pub struct Search {
     /// The parts: a representative, and the child of its first branch if split.
     parts: Vec<(usize, Option<usize>)>,
     /// Whether the nodes with four queens left may run on numbered squares where the CPU has
-    /// the instructions for it (see `packed`); off, for the tests, to compare both ways.
+    /// the instructions for it (see `packed`); off, for the tests, to compare both ways. Read
+    /// only on x86-64, where those instructions exist.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     packed: bool,
 }
 
@@ -608,8 +610,10 @@ struct Tally {
     classes: u128,
     nodes: u64,
     /// Room for what each queen watches of a node's numbered squares (see `packed`).
+    #[cfg(target_arch = "x86_64")]
     cover: Vec<u128>,
     /// Room for the allowed queens of a node ranked by gain, twice (see `packed`).
+    #[cfg(target_arch = "x86_64")]
     ranked: Vec<(u16, u16)>,
 }
 
@@ -893,7 +897,9 @@ impl<'a, const W: usize> Engine<'a, W> {
             weighted: 0,
             classes: 0,
             nodes: 0,
+            #[cfg(target_arch = "x86_64")]
             cover: vec![0; self.n * self.n],
+            #[cfg(target_arch = "x86_64")]
             ranked: vec![(0, 0); 2 * self.n * self.n],
         };
         let Some((mut st, mut path)) = self.first(root) else {
