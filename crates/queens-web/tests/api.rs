@@ -788,7 +788,7 @@ async fn cover_gives_disjoint_solutions_or_says_none_exists() {
         (12, "mirror"),
         (20, "quads"),
         (21, "quads"),
-        (15, "quads"),
+        (15, "half-turn-pairs"),
         (18, "pairs"),
     ];
     for (n, method) in found {

@@ -182,7 +182,7 @@ export default {
   'cover.m.sat': 'a SAT solver, among the covers the mirror and the half-turn keep',
   'cover.m.pairs': 'mirror pairs, a random start and an exact completion',
   'cover.m.quads': 'quads (a solution and its images under three symmetries of the board), a random start and an exact completion',
-  'cover.m.halfTurn': 'pairs under the half-turn (a solution and its image turned 180°), a random start and an exact completion',
+  'cover.m.half-turn-pairs': 'pairs under the half-turn (a solution and its image turned 180°), a random start and an exact completion',
   'orbit.canonical': 'canonical',
   'orbit.this': 'this solution',
   'orbit.cardLabel': 'Board {rows}, the image under {syms}',

@@ -46,9 +46,7 @@ export function createCover(saved) {
     const items = solutions.map((rows, k) => h('li', {}, h('span', { class: 'swatch', dataset: { k: String(k) } }), rowsText(rows)));
     $('cover-legend').replaceChildren(...items);
     $('cover-legend').querySelectorAll('.swatch').forEach((el, k) => (el.style.background = colour(k)));
-    // The search by quads under the half-turn alone builds pairs (15 and 27): say so.
-    const how = method === 'quads' && symmetries.length === 1 ? 'halfTurn' : method;
-    setText($('cover-status'), 'cover.found', { n, method: () => t('cover.m.' + how) }, 'status ok');
+    setText($('cover-status'), 'cover.found', { n, method: () => t('cover.m.' + method) }, 'status ok');
     // What the board may do and leave the cover as it is (only the colours change places).
     const kept = () => symmetries.map((g) => t('sym.' + g)).join(', ');
     setText($('cover-keeps'), symmetries.length ? 'cover.keeps' : 'cover.keepsNone', { kept });

@@ -59,12 +59,14 @@ pub enum Method {
     /// Mirror pairs from a random start and an exact completion ([`pairs`]), from a seed.
     Pairs,
     /// Quads of a group of four symmetries from a random start and an exact completion
-    /// ([`quads`]), from a seed: the quarter-turns, or the mirrors and the half-turn.
+    /// ([`quads`]), from a seed: the quarter-turns, or the mirrors and the half-turn; under the
+    /// half-turn alone (N = 15, 27), pairs.
     Quads(symmetric::Turn),
 }
 
 impl Method {
-    /// Its name in output: `modular`, `exact`, `mirror`, the turn of the tabu search, or `sat`.
+    /// Its name in output: `modular`, `exact`, `mirror`, the turn of the tabu search, `sat`,
+    /// `pairs`, `quads`, or `half-turn-pairs`.
     pub fn name(self) -> &'static str {
         match self {
             Method::Modular => "modular",
@@ -77,6 +79,8 @@ impl Method {
             Method::Turned(symmetric::Turn::Both) => "mirror-half-turn",
             Method::Solver(_) => "sat",
             Method::Pairs => "pairs",
+            // The half-turn alone makes pairs, not quads (15 and 27).
+            Method::Quads(symmetric::Turn::Half) => "half-turn-pairs",
             Method::Quads(_) => "quads",
         }
     }
