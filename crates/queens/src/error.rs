@@ -81,6 +81,16 @@ pub enum Error {
     /// More queens asked of a search than it takes.
     #[allow(missing_docs)] // the fields are named in the message
     TooManyQueens { k: usize, max: usize },
+    #[error(
+        "{variable}='{value}' names no build of the join this CPU can run (it runs: {available})"
+    )]
+    /// A forced path of the join that this CPU cannot run.
+    #[allow(missing_docs)] // the fields are named in the message
+    UnknownPath {
+        variable: &'static str,
+        value: String,
+        available: String,
+    },
     #[error(transparent)]
     /// Input that does not parse.
     Parse(#[from] ParseError),

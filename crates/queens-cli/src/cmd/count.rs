@@ -180,6 +180,9 @@ pub(crate) fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
 pub fn run(args: Args) -> Result<Exit> {
     let json = args.json || args.format == Format::Json;
     check(&args)?;
+    // A forced build of the join (for benchmarks) that this CPU cannot run is refused here,
+    // before any work, rather than ignored.
+    queens::count::quarters::Path::forced()?;
     let pool = pool(args.threads)?;
     if !args.rules.rules().is_classic() {
         return super::count_rules::run(args.rules, args.sizes, json, &pool);

@@ -11,6 +11,10 @@ use super::pieces::Pieces;
 use crate::count::disjoint::{Pext, Sieve, BLOCK, MAX_CUT};
 #[cfg(target_arch = "x86_64")]
 use crate::cpu::{enable, Avx2, Avx512, Avx512Popcnt};
+use crate::error::{excerpt, Error};
+
+/// The environment variable that forces a path of the join, by its [`Path::name`].
+pub const FORCE_VARIABLE: &str = "QUEENS_JOIN_PATH";
 
 /// The builds of the join, one per instruction set. The x86-64 ones hold the token of their
 /// features ([`crate::cpu`]), so a value of a path this CPU lacks cannot be made.
@@ -43,14 +47,55 @@ impl Path {
         paths
     }
 
-    /// The fastest path of this CPU, detected once.
+    /// The path every count takes, decided once: the one named by the environment variable
+    /// [`FORCE_VARIABLE`] when it is set to a path this CPU can run (for benchmarks: the
+    /// guard `bench/paths.sh` times each path apart), else the fastest of this CPU. A
+    /// command checks the variable first with [`Path::forced`], which refuses a bad value.
     pub fn best() -> Path {
         static BEST: std::sync::LazyLock<Path> = std::sync::LazyLock::new(|| {
-            *Path::all_available()
-                .last()
-                .expect("the plain path is always there")
+            Path::forced().ok().flatten().unwrap_or_else(|| {
+                *Path::all_available()
+                    .last()
+                    .expect("the plain path is always there")
+            })
         });
         *BEST
+    }
+
+    /// The path named by [`FORCE_VARIABLE`]: none when it is not set, an error when it names
+    /// no path or one this CPU cannot run.
+    pub fn forced() -> Result<Option<Path>, Error> {
+        let Some(value) = std::env::var_os(FORCE_VARIABLE) else {
+            return Ok(None);
+        };
+        let value = value.to_string_lossy();
+        let available = Path::all_available();
+        match available.iter().find(|p| p.name() == value) {
+            Some(&path) => Ok(Some(path)),
+            None => Err(Error::UnknownPath {
+                variable: FORCE_VARIABLE,
+                value: excerpt(&value),
+                available: available
+                    .iter()
+                    .map(|p| p.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            }),
+        }
+    }
+
+    /// The path's name, as [`FORCE_VARIABLE`] takes it: `plain`, `avx2`, `avx512`,
+    /// `avx512-popcnt`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Path::Plain => "plain",
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2(_) => "avx2",
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx512(_) => "avx512",
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx512Popcnt(_) => "avx512-popcnt",
+        }
     }
 
     /// How the sieves of this path read the values of their cut bits.

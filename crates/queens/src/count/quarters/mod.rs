@@ -49,7 +49,7 @@ mod sample;
 
 pub use cost::part_costs;
 pub use frames::Reduce;
-pub use join::Path;
+pub use join::{Path, FORCE_VARIABLE};
 pub use sample::{estimate, Estimate};
 
 use crate::control::Control;
