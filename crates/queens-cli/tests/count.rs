@@ -96,3 +96,28 @@ fn an_engine_refuses_sizes_beyond_its_limit_before_counting() {
     );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
+
+#[test]
+fn a_forced_build_of_the_join_counts_alike_or_is_refused_by_name() {
+    // Every CPU runs the plain build; the count is the published one on it.
+    let out = queens()
+        .env("QUEENS_JOIN_PATH", "plain")
+        .args(["count", "16", "--json"])
+        .assert()
+        .success();
+    let line: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(line["total"], 14_772_512);
+    // A name of no build: exit 2, one line naming the value and the builds this CPU runs.
+    let assert = queens()
+        .env("QUEENS_JOIN_PATH", "avx1024")
+        .args(["count", "16"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty());
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    assert!(
+        stderr.contains("QUEENS_JOIN_PATH='avx1024'") && stderr.contains("plain"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}

@@ -23,6 +23,10 @@
 //!    visiting the same blocks come together. At N = 18 this skips 38 % of the (query, block)
 //!    steps (BENCHMARKS.md).
 
+mod step;
+
+pub use step::{Portable, Step};
+
 /// Bits per chunk.
 const CHUNK: usize = 4;
 
@@ -69,10 +73,14 @@ pub struct Sieve {
     commons: Vec<usize>,
 }
 
-/// Transposes a 64 x 64 bit matrix in place: afterwards bit `c` of word `k` is what bit `k`
-/// of word `c` was. Six rounds of block swaps (Hacker's Delight, section 7-3).
+/// Transposes the 64 x 64 bit matrices of the lanes, all at once, in place: afterwards bit `c`
+/// of lane `l` of word `k` is what bit `k` of lane `l` of word `c` was. Six rounds of block
+/// swaps (Hacker's Delight, section 7-3), each between whole words of the lanes: every step is
+/// the same operation on the [`LANES`] lanes side by side, one vector instruction, even in the
+/// rounds that pair neighbouring words (a matrix transposed alone needs shuffles there, or
+/// gathers and scatters, which the compiler chose under AVX-512).
 #[inline(always)]
-fn transpose(a: &mut [u64; 64]) {
+fn transpose(a: &mut [Plane; 64]) {
     let masks = [
         0x0000_0000_FFFF_FFFF,
         0x0000_FFFF_0000_FFFF,
@@ -83,14 +91,16 @@ fn transpose(a: &mut [u64; 64]) {
     ];
     let mut j = 32;
     for m in masks {
-        // The pairs (k, k + j) with bit j of k clear, as runs of j words: plain vector loads
-        // where j >= 4 (a test of `k & j` in one loop over k compiles to masked moves, slow
-        // on some CPUs).
-        for base in (0..64).step_by(2 * j) {
-            for k in base..base + j {
-                let t = ((a[k] >> j) ^ a[k + j]) & m;
-                a[k + j] ^= t;
-                a[k] ^= t << j;
+        // The pairs (k, k + j) with bit j of k clear: in each run of 2j words, the first half
+        // against the second.
+        for run in a.chunks_exact_mut(2 * j) {
+            let (low, high) = run.split_at_mut(j);
+            for (x, y) in low.iter_mut().zip(high.iter_mut()) {
+                for l in 0..LANES {
+                    let t = ((x[l] >> j) ^ y[l]) & m;
+                    y[l] ^= t;
+                    x[l] ^= t << j;
+                }
             }
         }
         j >>= 1;
@@ -277,14 +287,19 @@ impl Sieve {
 
     /// How many loaded sets are disjoint from `b`.
     pub fn count(&mut self, b: u64) -> u64 {
-        self.count_each(&[b], |b| (b, 0))
+        self.count_each(&[b], |b| (b, 0), Portable)
     }
 
     /// The sum over the queries of the loaded sets disjoint from them, each query `b` standing
     /// for the set `split(b).0` with the weight `2^split(b).1` (`split` must keep the cut
-    /// bits: they are read from `b`).
+    /// bits: they are read from `b`), each step run by `step`.
     #[inline(always)]
-    pub fn count_each(&mut self, queries: &[u64], split: impl Fn(u64) -> (u64, u32)) -> u64 {
+    pub fn count_each(
+        &mut self,
+        queries: &[u64],
+        split: impl Fn(u64) -> (u64, u32),
+        step: impl Step,
+    ) -> u64 {
         // Tables beyond the nearest cache: the queries are sorted by cut value first, so that
         // those visiting the same blocks come together.
         let sort = self.cut.len > 0 && self.table_bytes() > SORT_FROM;
@@ -303,7 +318,7 @@ impl Sieve {
         macro_rules! by_chunks {
             ($($c:literal)*) => {
                 match self.chunks {
-                    $($c => self.count_queries::<$c>(queries, &split),)*
+                    $($c => self.count_queries::<$c>(queries, &split, step),)*
                     _ => unreachable!("at most 16 chunks"),
                 }
             };
@@ -325,6 +340,7 @@ impl Sieve {
         &self,
         queries: &[u64],
         split: &impl Fn(u64) -> (u64, u32),
+        step: impl Step,
     ) -> u64 {
         let (cut, starts) = (self.cut, &self.visit_start[..self.cut.values() + 1]);
         // Per-lane sums, added up once at the end.
@@ -334,7 +350,7 @@ impl Sieve {
             let x = cut.key(b) & (starts.len() - 2);
             let list = &self.visits[starts[x] as usize..starts[x + 1] as usize];
             let (set, shift) = split(b);
-            let lanes = self.count_blocks::<C>(set, list);
+            let lanes = self.count_blocks::<C>(set, list, step);
             for l in 0..LANES {
                 total[l] += lanes[l] << shift;
             }
@@ -344,58 +360,51 @@ impl Sieve {
 
     /// The loaded sets of `blocks` disjoint from `b`, counted per lane.
     #[inline(always)]
-    fn count_blocks<const C: usize>(&self, b: u64, blocks: &[u32]) -> [u64; LANES] {
-        // The query's value in each chunk.
+    fn count_blocks<const C: usize>(
+        &self,
+        b: u64,
+        blocks: &[u32],
+        step: impl Step,
+    ) -> [u64; LANES] {
+        // The offset of the query's plane for each chunk within a block's tables: the chunk's
+        // tables, then the query's value in the chunk.
         let mut at = [0usize; C];
         for (c, a) in at.iter_mut().enumerate() {
-            *a = ((b >> (c * CHUNK)) & ((1 << CHUNK) - 1)) as usize;
+            *a = (c << CHUNK) + ((b >> (c * CHUNK)) & ((1 << CHUNK) - 1)) as usize;
         }
-        let mut lanes = [0u64; LANES];
-        // Offsets of the query's planes within a block's tables.
-        for (c, a) in at.iter_mut().enumerate() {
-            *a += c << CHUNK;
-        }
-        let tables = self.tables.as_ptr();
-        for &base in blocks {
-            // Two chains of ANDs, even and odd chunks, for a shorter critical path.
-            let mut acc = [[u64::MAX; LANES]; 2];
-            for c in 0..C {
-                // SAFETY: `base` is `b * stride` for a block `b` (`lists`), whose `C << CHUNK`
-                // tables lie within `tables` (`load`), and `at[c]` is below `C << CHUNK`.
-                let t = unsafe { &*tables.add(base as usize + at[c]) };
-                for l in 0..LANES {
-                    acc[c % 2][l] &= t[l];
-                }
-            }
-            for l in 0..LANES {
-                lanes[l] += (acc[0][l] & acc[1][l]).count_ones() as u64;
-            }
-        }
-        lanes
+        step.blocks(&self.tables, &at, blocks)
     }
 }
 
 /// The 64 planes of one block of at most [`BLOCK`] sets: bit `s` of plane `j` is set when set
-/// `s` avoids bit `j`; plane 64 marks the occupied slots.
+/// `s` avoids bit `j`; plane 64 marks the occupied slots. Set `i` of the block takes slot
+/// `i / LANES` of lane `i % LANES`, so that consecutive sets fill one word of the lanes (the
+/// order of the slots is free: a count adds up all of them).
 #[inline(always)]
 fn block_planes(sets: &[u64]) -> [Plane; 65] {
+    // Empty slots hold the full set, so they avoid no bit.
+    let mut square = [[u64::MAX; LANES]; 64];
+    let whole = sets.chunks_exact(LANES);
+    let rest = whole.remainder();
+    for (word, part) in square.iter_mut().zip(whole) {
+        word.copy_from_slice(part);
+    }
+    if !rest.is_empty() {
+        square[sets.len() / LANES][..rest.len()].copy_from_slice(rest);
+    }
+    transpose(&mut square);
     let mut planes = [[0u64; LANES]; 65];
-    let mut square = [0u64; 64];
-    for lane in 0..LANES {
-        let from = (lane * 64).min(sets.len());
-        let part = &sets[from..(from + 64).min(sets.len())];
-        square[..part.len()].copy_from_slice(part);
-        square[part.len()..].fill(u64::MAX);
-        transpose(&mut square);
-        for (p, t) in planes.iter_mut().zip(&square) {
-            p[lane] = !t;
-        }
-        planes[64][lane] = if part.len() == 64 {
+    for (p, t) in planes.iter_mut().zip(&square) {
+        *p = t.map(|w| !w);
+    }
+    planes[64] = std::array::from_fn(|lane| {
+        let held = (sets.len() + LANES - 1 - lane) / LANES;
+        if held >= 64 {
             u64::MAX
         } else {
-            (1 << part.len()) - 1
-        };
-    }
+            (1 << held) - 1
+        }
+    });
     planes
 }
 
@@ -451,7 +460,13 @@ mod tests {
                     .iter()
                     .map(|&q| (sets.iter().filter(|&&a| a & q == 0).count() as u64) << (q & 1))
                     .sum();
-                prop_assert_eq!(sieve.count_each(&queries, |q| (q, (q & 1) as u32)), want);
+                let split = |q: u64| (q, (q & 1) as u32);
+                prop_assert_eq!(sieve.count_each(&queries, split, Portable), want);
+                // The explicit build of the step, where this CPU can run it.
+                #[cfg(target_arch = "x86_64")]
+                if let Some(t) = crate::cpu::Avx512Popcnt::detect() {
+                    prop_assert_eq!(sieve.count_each(&queries, split, t), want);
+                }
             }
         }
     }
@@ -475,16 +490,45 @@ mod tests {
     }
 
     #[test]
-    fn transpose_swaps_rows_and_columns() {
-        let mut a = [0u64; 64];
-        for (k, w) in a.iter_mut().enumerate() {
-            *w = (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (k as u64) << 40;
+    fn transpose_swaps_rows_and_columns_in_every_lane() {
+        let mut a = [[0u64; LANES]; 64];
+        for (k, word) in a.iter_mut().enumerate() {
+            for (l, w) in word.iter_mut().enumerate() {
+                let x = (64 * l + k) as u64;
+                *w = x.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ x << 40;
+            }
         }
         let before = a;
         transpose(&mut a);
         for (k, word) in a.iter().enumerate() {
             for (c, old) in before.iter().enumerate() {
-                assert_eq!(word >> c & 1, old >> k & 1, "bit {c} of word {k}");
+                for l in 0..LANES {
+                    assert_eq!(
+                        word[l] >> c & 1,
+                        old[l] >> k & 1,
+                        "bit {c} of word {k}, lane {l}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_planes_of_a_block_mark_each_set_once_whatever_its_size() {
+        for len in [0, 1, 3, 4, 5, 63, 64, 65, 255, 256] {
+            let sets: Vec<u64> = (0..len as u64)
+                .map(|i| i.wrapping_mul(0x2545_F491) & 0xFF)
+                .collect();
+            let planes = block_planes(&sets);
+            let occupied: u32 = planes[64].iter().map(|w| w.count_ones()).sum();
+            assert_eq!(occupied as usize, len);
+            // The slots that avoid bit j are as many as the sets that do.
+            for (j, plane) in planes[..8].iter().enumerate() {
+                let avoid: u32 = plane.iter().map(|w| w.count_ones()).sum();
+                assert_eq!(
+                    avoid as usize,
+                    sets.iter().filter(|&&s| s >> j & 1 == 0).count()
+                );
             }
         }
     }

@@ -8,7 +8,7 @@
 use super::frames::Reduce;
 use super::layout::Layout;
 use super::pieces::Pieces;
-use crate::count::disjoint::{Pext, Sieve, BLOCK, MAX_CUT};
+use crate::count::disjoint::{Pext, Portable, Sieve, Step, BLOCK, MAX_CUT};
 #[cfg(target_arch = "x86_64")]
 use crate::cpu::{enable, Avx2, Avx512, Avx512Popcnt};
 use crate::error::{excerpt, Error};
@@ -411,7 +411,7 @@ impl Side<'_> {
 /// The (weighted) number of solutions of one choice, by the path of `buf`.
 pub(super) fn join(c: &Choice, buf: &mut Buffers) -> u64 {
     match buf.path {
-        Path::Plain => join_body(c, buf, Plain),
+        Path::Plain => join_body(c, buf, Plain, Portable),
         // SAFETY (the three): each function is built for the features of the token it is given
         // (`enable!`), and a token exists only when the CPU has them (`crate::cpu`).
         #[cfg(target_arch = "x86_64")]
@@ -428,20 +428,21 @@ enable! { Avx2:
 /// [`join_body`] built for the CPUs with 256-bit vectors and the bit instructions, with the
 /// unions of `u`.
 fn join_avx2(c: &Choice, buf: &mut Buffers, _: Avx2, u: impl Unions) -> u64 {
-    join_body(c, buf, u)
+    join_body(c, buf, u, Portable)
 }
 }
 
 #[cfg(target_arch = "x86_64")]
 enable! { Avx512Popcnt:
-/// [`join_body`] built for the CPUs that count the bits of a vector in one instruction.
+/// [`join_body`] built for the CPUs that count the bits of a vector in one instruction, with
+/// the step written for them ([`crate::count::disjoint::Step`]).
 fn join_avx512_popcnt(c: &Choice, buf: &mut Buffers, t: Avx512Popcnt) -> u64 {
-    join_body(c, buf, t)
+    join_body(c, buf, t, t)
 }
 }
 
 #[inline(always)]
-fn join_body(c: &Choice, buf: &mut Buffers, u: impl Unions) -> u64 {
+fn join_body(c: &Choice, buf: &mut Buffers, u: impl Unions, step: impl Step) -> u64 {
     let l = c.layout;
     let east = Side {
         north: c.ne,
@@ -476,7 +477,7 @@ fn join_body(c: &Choice, buf: &mut Buffers, u: impl Unions) -> u64 {
                 narrow,
                 (bits - 2, cap),
                 split,
-                u,
+                (u, step),
             )
         }
         // The centre queen holds both longest diagonals: no key has the top bits.
@@ -491,7 +492,7 @@ fn join_body(c: &Choice, buf: &mut Buffers, u: impl Unions) -> u64 {
             let w = half(west, &mut wa, cap, wbuf, u);
             if !east.done(&ea) || !west.done(&wa) {
                 let (west, east) = ((west, wbuf), (east, ebuf));
-                return sweep(c, west, east, sieve, (width, cap), |a| (a, 0), u);
+                return sweep(c, west, east, sieve, (width, cap), |a| (a, 0), (u, step));
             }
             // The fewer half boards are loaded, the others query.
             let (loaded, queries) = if w <= e {
@@ -500,7 +501,7 @@ fn join_body(c: &Choice, buf: &mut Buffers, u: impl Unions) -> u64 {
                 (&ebuf[..e], &wbuf[..w])
             };
             sieve.load(loaded, cut_bits(c, loaded.len().div_ceil(BLOCK), width));
-            sieve.count_each(queries, |a| (a, 0))
+            sieve.count_each(queries, |a| (a, 0), step)
         }
     }
 }
@@ -515,7 +516,7 @@ fn sweep(
     sieve: &mut Sieve,
     (width, cap): (u32, usize),
     split: impl Fn(u64) -> (u64, u32) + Copy,
-    u: impl Unions,
+    (u, step): (impl Unions, impl Step),
 ) -> u64 {
     let mut total = 0;
     let mut made: Option<usize> = None;
@@ -527,7 +528,7 @@ fn sweep(
         }
         sieve.load(&lbuf[..w], cut_bits(c, w.div_ceil(BLOCK), width));
         if let Some(e) = made {
-            total += sieve.count_each(&qbuf[..e], split);
+            total += sieve.count_each(&qbuf[..e], split, step);
             continue;
         }
         let mut qa = queries.start();
@@ -537,7 +538,7 @@ fn sweep(
             if first && queries.done(&qa) {
                 made = Some(e);
             }
-            total += sieve.count_each(&qbuf[..e], split);
+            total += sieve.count_each(&qbuf[..e], split, step);
         }
     }
     total
