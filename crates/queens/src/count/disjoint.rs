@@ -372,7 +372,10 @@ impl Sieve {
         for (c, a) in at.iter_mut().enumerate() {
             *a = (c << CHUNK) + ((b >> (c * CHUNK)) & ((1 << CHUNK) - 1)) as usize;
         }
-        step.blocks(&self.tables, &at, blocks)
+        // SAFETY: each of `blocks` is `b * stride` for a block `b` of the sieve (`lists`),
+        // whose `C << CHUNK` tables lie within `tables` (`load`), and `at[c]` is below
+        // `C << CHUNK`.
+        unsafe { step.blocks(&self.tables, &at, blocks) }
     }
 }
 

@@ -20,7 +20,11 @@ pub trait Step: Copy {
     /// Counts, per lane, the loaded sets of the blocks in `list` (each given as the offset of
     /// its tables) that hold none of the query's bits, `at[c]` being the offset of the query's
     /// plane for chunk `c` within a block's tables.
-    fn blocks<const C: usize>(
+    ///
+    /// # Safety
+    /// For every `base` of `list` and every `c`, `base + at[c]` must be below `tables.len()`
+    /// (the reads are not checked: this is the loop the counts spend their time in).
+    unsafe fn blocks<const C: usize>(
         self,
         tables: &[Plane],
         at: &[usize; C],
@@ -34,7 +38,7 @@ pub struct Portable;
 
 impl Step for Portable {
     #[inline(always)]
-    fn blocks<const C: usize>(
+    unsafe fn blocks<const C: usize>(
         self,
         tables: &[Plane],
         at: &[usize; C],
@@ -46,9 +50,7 @@ impl Step for Portable {
             // Two chains of ANDs, even and odd chunks, for a shorter critical path.
             let mut acc = [[u64::MAX; LANES]; 2];
             for c in 0..C {
-                // SAFETY: `base` is `b * stride` for a block `b` of the sieve (`Sieve::lists`),
-                // whose `C << CHUNK` tables lie within `tables` (`Sieve::load`), and `at[c]` is
-                // below `C << CHUNK` (`Sieve::count_blocks`).
+                // SAFETY: within `tables`, as the caller promises.
                 let t = unsafe { &*tables.add(base as usize + at[c]) };
                 for l in 0..LANES {
                     acc[c % 2][l] &= t[l];
@@ -65,14 +67,14 @@ impl Step for Portable {
 #[cfg(target_arch = "x86_64")]
 impl Step for Avx512Popcnt {
     #[inline(always)]
-    fn blocks<const C: usize>(
+    unsafe fn blocks<const C: usize>(
         self,
         tables: &[Plane],
         at: &[usize; C],
         list: &[u32],
     ) -> [u64; LANES] {
         // SAFETY: `self` is the token of the features the function is built for, and the
-        // offsets are those of `Portable::blocks`, within `tables`.
+        // caller promises the offsets are within `tables`.
         unsafe { blocks_avx512_popcnt(self, tables.as_ptr(), at, list) }
     }
 }
