@@ -99,3 +99,18 @@ fn serve_help_has_examples() {
     assert_eq!(code, 0);
     assert!(out.contains("Examples:") && out.contains("queens serve --port 8080"));
 }
+
+#[test]
+fn serve_refuses_a_forced_build_of_the_join_this_cpu_lacks_before_listening() {
+    let out = Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["serve", "--port", "0"])
+        .env("QUEENS_JOIN_PATH", "avx1024")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("QUEENS_JOIN_PATH='avx1024'"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}

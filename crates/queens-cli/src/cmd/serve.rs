@@ -35,6 +35,9 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<Exit> {
     let address = SocketAddr::new(host(&args.host)?, port(&args.port)?);
+    // The page's counts run the same engine: a forced build of the join is checked as
+    // `queens count` checks it.
+    queens::count::quarters::Path::forced()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
