@@ -119,7 +119,9 @@ export function createBig() {
     ctx.fillStyle = light;
     ctx.fillRect(0, 0, w, hgt);
     if (!s.rows) {
+      // no board (N = 2 or 3, or none asked yet): no view of an earlier board stays either
       canvas.setAttribute('aria-label', t('big.empty'));
+      $('big-view').textContent = '';
       return;
     }
     const n = s.n;

@@ -42,19 +42,27 @@ export function createCount() {
     renderResult();
     setRunning(true);
     s.started = performance.now();
-    if (/^\d+$/.test(text)) {
+    // The address takes the new N only once the server has accepted it (its first progress
+    // or its result): a refused value never enters it.
+    const before = s.n;
+    let accepted = false;
+    const accept = () => {
+      if (accepted || !/^\d+$/.test(text)) return;
+      accepted = true;
       s.n = Number(text);
       save();
-    }
+    };
     $('count-progress').removeAttribute('value');
     status('count.starting', { n: text });
     s.close = stream('count', { n: text, engine: s.engine }, {
       progress(p) {
         if (!p) return;
+        accept();
         s.progress = p;
         renderProgress();
       },
       result(r) {
+        accept();
         s.close = null;
         setRunning(false);
         s.result = r;
@@ -67,6 +75,7 @@ export function createCount() {
       error(message) {
         s.close = null;
         setRunning(false);
+        if (!accepted) s.n = before;
         save();
         $('count-progress').value = 0;
         status('');

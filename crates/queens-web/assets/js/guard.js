@@ -153,7 +153,8 @@ export function createGuard() {
     s.n = n;
     s.seq++;
     $('guard-minimum').disabled = false;
-    set(s.queens.filter((q) => q[0] <= n && q[1] <= n), { say: t('place.newBoard', { n }) });
+    // A new board is an empty board.
+    set([], { say: t('place.newBoard', { n }) });
   }
 
   $('guard-form').addEventListener('submit', resize);

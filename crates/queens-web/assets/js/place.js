@@ -52,11 +52,21 @@ export function createPlace() {
     return [...list].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   }
 
-  function commit(next, { added = new Set(), say = null, note = null } = {}) {
+  /** The board as the history keeps it: its size, its queens, the ones the server added. */
+  function snapshot() {
+    return { n: s.n, queens: s.queens, added: s.added };
+  }
+
+  function restore(saved) {
+    ({ n: s.n, queens: s.queens, added: s.added } = saved);
+  }
+
+  function commit(next, { added = new Set(), say = null, note = null, n = s.n } = {}) {
     s.note = note;
-    s.undo.push({ queens: s.queens, added: s.added });
+    s.undo.push(snapshot());
     if (s.undo.length > 500) s.undo.shift();
     s.redo = [];
+    s.n = n;
     s.queens = sorted(next);
     s.added = added;
     changed(say);
@@ -73,21 +83,24 @@ export function createPlace() {
 
   function undo() {
     if (!s.undo.length) return;
-    s.redo.push({ queens: s.queens, added: s.added });
-    ({ queens: s.queens, added: s.added } = s.undo.pop());
+    s.redo.push(snapshot());
+    restore(s.undo.pop());
     changed(t('place.undone'));
   }
 
   function redo() {
     if (!s.redo.length) return;
-    s.undo.push({ queens: s.queens, added: s.added });
-    ({ queens: s.queens, added: s.added } = s.redo.pop());
+    s.undo.push(snapshot());
+    restore(s.redo.pop());
     changed(t('place.redone'));
   }
 
+  /** Every change of the board: what was said of the board before (its check, its verdict,
+   * its count of completions) no longer describes it, so it goes before anything is drawn. */
   function changed(say) {
     s.check = null;
     $('place-verdict').hidden = true;
+    forgetCount();
     render();
     save();
     runCheck(say);
@@ -180,7 +193,11 @@ export function createPlace() {
     list.replaceChildren(...(s.check?.conflicts || []).map((c) => h('li', { text: conflictText(c) })));
     const st = $('place-status');
     st.className = 'status';
-    if (!s.check) return;
+    if (!s.check) {
+      // the check of this board is on its way: nothing said of an earlier board stays
+      st.textContent = '';
+      return;
+    }
     const k = s.check.conflicts.length;
     if (s.check.complete) {
       st.textContent = t('place.solved', { n: s.n });
@@ -391,6 +408,15 @@ export function createPlace() {
     s.countClose = close;
   }
 
+  /** Stops any count and clears its result: it was the count of another board. */
+  function forgetCount() {
+    stopCount();
+    const out = $('place-count-result');
+    setText(out, '', {}, 'result');
+    delete out.dataset.count;
+    delete out.dataset.found;
+  }
+
   /** Stops a count under way; `say` tells what it had found when it was cancelled. */
   function stopCount(say = false) {
     if (!s.countClose) return;
@@ -421,9 +447,8 @@ export function createPlace() {
       return;
     }
     formError($('place-n-error'), '', field);
-    const kept = s.queens.filter((q) => q[0] <= n && q[1] <= n);
-    s.n = n;
-    commit(kept, { say: t('place.newBoard', { n }) });
+    // A new board is an empty board (Undo brings the queens and the size back).
+    commit([], { n, say: t('place.newBoard', { n }) });
   }
 
   // --- wiring ---
@@ -474,6 +499,7 @@ export function createPlace() {
         s.added = new Set();
         s.check = null;
         $('place-verdict').hidden = true;
+        forgetCount();
         render();
         runCheck();
       }

@@ -1,0 +1,117 @@
+// Honest state: what the page says always describes the board in view. A count of completions
+// goes when the board changes (Complete, Next, a click, Undo), "New board" is an empty board
+// (Place and Guard, Undo bringing the queens back on Place), Big boards keeps no view of an
+// earlier board under "No solution", and a value the server refuses never enters the address.
+// In both languages, on a classroom screen and on a phone.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { browser, open, noScriptErrors, shot } from '../lib.mjs';
+
+const SIZES = [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+];
+
+let b;
+let page;
+before(async () => {
+  b = await browser();
+  page = await open(b.context, '#/place?n=8');
+});
+after(async () => b.close());
+
+const queens = () => page.locator('#place-svg').getAttribute('data-queens');
+const countText = () => page.locator('#place-count-result').textContent();
+
+for (const lang of ['en', 'ru']) {
+  for (const size of SIZES) {
+    const tag = `${lang}-${size.width}`;
+
+    test(`Place (${tag}): a count of completions goes with the board it counted`, async () => {
+      await page.setViewportSize(size);
+      await page.goto(new URL(`#/place?n=8&q=a1,c5&lang=${lang}`, page.url()).href);
+      await page.waitForFunction(() => document.querySelector('#place-svg')?.dataset.queens === 'a1,c5');
+      await page.click('#place-count');
+      await page.waitForFunction(() => document.querySelector('#place-count-result').dataset.count === '1');
+      assert.notEqual((await countText()).trim(), '');
+      await page.click('#place-complete');
+      await page.waitForFunction(() => document.querySelector('#place-svg').dataset.queens.split(',').length === 8);
+      assert.equal((await countText()).trim(), '', 'the count of a1, c5 is not shown beside the full board');
+      // counted again on the full board (1: itself), then Next moves to another board
+      await page.click('#place-count');
+      await page.waitForFunction(() => document.querySelector('#place-count-result').dataset.count === '1');
+      const full = await queens();
+      await page.click('#place-next');
+      await page.waitForFunction((was) => document.querySelector('#place-svg').dataset.queens !== was, full);
+      assert.equal((await countText()).trim(), '', 'Next clears the count of the board before');
+      await shot(page, `honest-place-next-${tag}`);
+      noScriptErrors(page);
+    });
+
+    test(`Place (${tag}): a refused completion is not said of the board after Undo`, async () => {
+      await page.setViewportSize(size);
+      await page.goto(new URL(`#/place?n=8&q=a1&lang=${lang}`, page.url()).href);
+      await page.waitForFunction(() => document.querySelector('#place-svg')?.dataset.queens === 'a1');
+      await page.locator('#place-status:not(:empty)').waitFor();
+      const single = await page.locator('#place-status').textContent();
+      // b2 by the keyboard-free route: the address, as a shared link would give it
+      await page.goto(new URL(`#/place?n=8&q=a1,b2&lang=${lang}`, page.url()).href);
+      await page.waitForFunction(() => document.querySelector('#place-svg')?.dataset.queens === 'a1,b2');
+      await page.locator('#place-status.bad').waitFor();
+      await page.click('#place-complete');
+      await page.locator('#place-status.bad', { hasText: 'b2' }).waitFor();
+      await page.goto(new URL(`#/place?n=8&q=a1&lang=${lang}`, page.url()).href);
+      await page.waitForFunction(() => document.querySelector('#place-svg')?.dataset.queens === 'a1');
+      await page.waitForFunction((want) => document.querySelector('#place-status').textContent === want, single);
+      assert.doesNotMatch(await page.locator('#place-status').textContent(), /b2/);
+      noScriptErrors(page);
+    });
+
+    test(`Place and Guard (${tag}): New board is an empty board`, async () => {
+      await page.setViewportSize(size);
+      await page.goto(new URL(`#/place?n=8&q=a1,c5&lang=${lang}`, page.url()).href);
+      await page.waitForFunction(() => document.querySelector('#place-svg')?.dataset.queens === 'a1,c5');
+      await page.fill('#place-n', '6');
+      await page.click('#place-form button[type=submit]');
+      await page.waitForFunction(() => document.querySelector('#place-svg').dataset.queens === '');
+      assert.match(page.url(), /#\/place\?n=6&/);
+      await page.click('#place-undo');
+      await page.waitForFunction(() => document.querySelector('#place-svg').dataset.queens === 'a1,c5');
+      assert.equal(await page.locator('#place-n').inputValue(), '8', 'Undo brings back the size with the queens');
+      await page.goto(new URL(`#/guard?n=8&q=d4&lang=${lang}`, page.url()).href);
+      await page.waitForFunction(() => document.querySelector('#guard-svg, #panel-guard svg')?.dataset.queens === 'd4');
+      await page.fill('#guard-n', '8');
+      await page.click('#guard-form button[type=submit]');
+      await page.waitForFunction(() => document.querySelector('#guard-svg, #panel-guard svg').dataset.queens === '');
+      noScriptErrors(page);
+    });
+
+    test(`Big boards (${tag}): no view of an earlier board under "No solution"`, async () => {
+      await page.setViewportSize(size);
+      await page.goto(new URL(`#/big?n=5000&lang=${lang}`, page.url()).href);
+      await page.waitForFunction(() => document.querySelector('#big-status').dataset.n === '5000');
+      assert.notEqual((await page.locator('#big-view').textContent()).trim(), '');
+      await page.fill('#big-n', '3');
+      await page.press('#big-n', 'Enter');
+      await page.locator('#big-status.bad').waitFor();
+      assert.equal((await page.locator('#big-view').textContent()).trim(), '', 'the view of the 5,000 board is gone');
+      assert.equal((await page.locator('#big-rows').textContent()).trim(), '');
+      await shot(page, `honest-big-none-${tag}`);
+      noScriptErrors(page);
+    });
+
+    test(`Count (${tag}): a refused N never enters the address`, async () => {
+      await page.setViewportSize(size);
+      await page.goto(new URL(`#/count?n=12&lang=${lang}`, page.url()).href);
+      await page.waitForFunction(() => /n=12/.test(location.hash));
+      await page.fill('#count-n', '21');
+      await page.click('#count-start');
+      await page.locator('#count-error:not(:empty)').waitFor();
+      await page.waitForTimeout(200);
+      assert.doesNotMatch(page.url(), /n=21/);
+      assert.match(page.url(), /n=12/);
+      noScriptErrors(page);
+    });
+  }
+}
