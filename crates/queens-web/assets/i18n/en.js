@@ -88,7 +88,7 @@ export default {
   'place.nextSearching': 'Looking for the next solution…',
   'place.nextNone': 'No solution comes after this board in the order of the search: that was the last one of N = {n}.',
   'place.nextKept': (v) => `The next solution from here: your ${v.k} ${plural(v.k, 'queen stays', 'queens stay')}, the others added (in blue).`,
-  'place.nextMoved': (v) => `The next solution from here: no solution keeps them all, so the search moved the queen of file ${v.file} on (${v.kept} ${plural(v.kept, 'queen', 'queens')} kept; new ones in blue).`,
+  'place.nextMoved': (v) => `The next solution from here: no solution keeps them all, so the search moved the queen of file ${v.file} up its file (${v.kept} ${plural(v.kept, 'queen', 'queens')} kept; new ones in blue).`,
   'place.impossibleNone': (v) => `No completion: the ${v.n} by ${v.n} board has no solution at all (only N = 2 and N = 3 have none).`,
   'place.verdictSolved': (v) => `✓ Checked: a solution. ${v.n} ${plural(v.n, 'queen', 'queens')}, no two attack each other.`,
   'place.verdictOk': (v) => (v.count === 0 ? '✓ Checked: an empty board, nothing attacks.' : `✓ Checked: no two of the ${v.count} ${plural(v.count, 'queen', 'queens')} attack each other; ${v.left} still to place.`),
