@@ -245,17 +245,47 @@ export function createKnight() {
   /**
    * The visit numbers: every square on boards up to 12 x 12, else the start, the end and a
    * few round milestones. The current square's number goes in its corner, beside the knight.
+   * On a dense board a milestone is drawn larger than its square, so one that would touch a
+   * number already drawn (the start first, then the milestones in order) is left out: no two
+   * numbers ever overlap into one ("101" beside "25" read as "10125"). Mid-tour the knight's own
+   * square has no number (the piece would cover it; the line under the player says it).
    */
   function visitMarks(shown, dense, length) {
     const step = dense ? milestone(length) : 1;
     const last = shown.length - 1;
-    const marks = [];
-    shown.forEach((sq, i) => {
-      if (dense && i !== 0 && i !== last && (i + 1) % step !== 0) return;
-      const cls = (i === 0 ? 'visit start' : 'visit') + (dense ? ' milestone' : '');
-      marks.push({ sq, text: i + 1, cls, at: i === last && !dense ? 'corner' : 'centre', scale: dense ? 2.2 : 1 });
+    const mark = (i) => ({
+      sq: shown[i],
+      text: i + 1,
+      cls: (i === 0 ? 'visit start' : 'visit') + (dense ? ' milestone' : ''),
+      at: i === last && !dense ? 'corner' : 'centre',
+      scale: dense ? 2.2 : 1,
     });
+    if (!dense) return shown.map((_, i) => mark(i));
+    // the last number only once the tour is whole (its end); mid-tour the knight stands there
+    const wanted = shown.length === length ? [0, last] : [0];
+    for (let i = step - 1; i < last; i += step) wanted.push(i);
+    const placed = [];
+    const marks = [];
+    for (const i of wanted) {
+      if (i >= last && last > 0 && shown.length < length) continue;
+      const m = mark(i);
+      const box = markBox(m);
+      if (placed.some((b) => overlaps(b, box))) continue;
+      placed.push(box);
+      marks.push(m);
+    }
     return marks;
+  }
+
+  /** The box a centred number covers, in squares (the board's own sizing: see setMarks). */
+  function markBox({ sq, text, scale }) {
+    const len = String(text).length;
+    const size = Math.min(0.42, 0.9 / Math.max(len, 1.6)) * scale;
+    return { x: sq[0], y: sq[1], w: 0.62 * size * len + 0.15, h: size + 0.15 };
+  }
+
+  function overlaps(a, b) {
+    return Math.abs(a.x - b.x) * 2 < a.w + b.w && Math.abs(a.y - b.y) * 2 < a.h + b.h;
   }
 
   /** A round step (10, 20, 25, 50, 100, ...) that gives about a dozen milestones. */

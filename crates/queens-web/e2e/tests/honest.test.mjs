@@ -115,3 +115,30 @@ for (const lang of ['en', 'ru']) {
     });
   }
 }
+
+test('Knight: on a 16 x 16 board no two numbers overlap, at any step', async () => {
+  await page.setViewportSize(SIZES[0]);
+  await page.goto(new URL('#/knight?b=16x16&from=a1&lang=en', page.url()).href);
+  await page.locator('#knight-status', { hasText: '16 × 16' }).waitFor();
+  for (const k of [26, 60, 101, 180, 256]) {
+    await page.locator('#knight-step').fill(String(k));
+    await page.locator('#knight-step').dispatchEvent('input');
+    await page.waitForFunction((want) => new RegExp(`\\b${want}\\b`).test(document.querySelector('#knight-pos').textContent), k);
+    const boxes = await page.evaluate(() =>
+      [...document.querySelectorAll('#knight-svg text.mark')].map((t) => {
+        const r = t.getBBox();
+        return { text: t.textContent, x: r.x, y: r.y, w: r.width, h: r.height };
+      }),
+    );
+    assert.ok(boxes.length >= 2, `step ${k}: some numbers are drawn`);
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i];
+        const c = boxes[j];
+        const apart = a.x + a.w <= c.x || c.x + c.w <= a.x || a.y + a.h <= c.y || c.y + c.h <= a.y;
+        assert.ok(apart, `step ${k}: ${a.text} and ${c.text} overlap`);
+      }
+    }
+  }
+  noScriptErrors(page);
+});
