@@ -1,6 +1,10 @@
 // English strings of the page. Keys are grouped by view; {name} marks a value filled in.
 
-const plural = (n, one, many) => (Number(n) === 1 ? one : many);
+// The plural category of a count by the language's own rules (Intl.PluralRules); a count may be
+// a decimal string past 2^53, whose last two digits decide.
+const rules = new Intl.PluralRules('en');
+const category = (n) => rules.select(/^\d+$/.test(String(n)) ? Number(String(n).slice(-2)) + (String(n).length > 2 ? 100 : 0) : Number(n));
+const plural = (n, one, many) => (category(n) === 'one' ? one : many);
 
 export default {
   'app.title': 'queens: see the N-queens problem',
@@ -93,7 +97,7 @@ export default {
   'place.verdictSolved': (v) => `✓ Checked: a solution. ${v.n} ${plural(v.n, 'queen', 'queens')}, no two attack each other.`,
   'place.verdictOk': (v) => (v.count === 0 ? '✓ Checked: an empty board, nothing attacks.' : `✓ Checked: no two of the ${v.count} ${plural(v.count, 'queen', 'queens')} attack each other; ${v.left} still to place.`),
   'place.verdictBad': (v) => `✗ Checked: ${v.pairs} ${plural(v.pairs, 'pair attacks', 'pairs attack')} each other (the red lines).`,
-  'place.tooBig': (v) => `A board of ${v.text} files is too small to read here: this part takes N from 1 to ${v.max}. Big boards shows larger ones.`,
+  'place.tooBig': (v) => `A board of ${v.text} files would have squares too small to read here: this part takes N from 1 to ${v.max}. Big boards shows larger ones.`,
   'place.badN': "Bad board size '{text}': give a whole number from 1 to {max}.",
   'place.nHint': 'From 1 to 32 here; Big boards shows larger ones.',
 
@@ -170,6 +174,7 @@ export default {
   'cover.n': 'N (1 to 32)',
   'cover.show': 'Show a cover',
   'cover.searching': 'Looking for a cover of the {n} × {n} board…',
+  'cover.open': 'Whether the {n} × {n} board has a cover is an open question: nobody has found one, and nobody has proved that none exists.',
   'cover.none': 'No cover of the {n} × {n} board exists: the exhaustive search found none.',
   'cover.found': 'A cover of the {n} × {n} board by {method}: {n} solutions, each square in the colour of the one that holds a queen there.',
   'cover.keeps': 'The same cover after: {kept} (only the colours change places).',
@@ -221,7 +226,7 @@ export default {
   'watch.fwd': 'One step forward',
   'watch.toSolution': 'On to the next solution',
   'watch.speed': 'speed',
-  'watch.perSecond': '{k} steps/s',
+  'watch.perSecond': (v) => `${v.k} ${plural(v.raw, 'step', 'steps')}/s`,
   'watch.stop': 'stop at each solution',
   'watch.timeline': 'Timeline',
   'watch.pos': 'step {k} of {total}',
@@ -303,13 +308,14 @@ export default {
   'knight.onward': 'show onward moves on the candidate squares',
   'knight.countTitle': 'How many tours? (boards with a side of at most 12)',
   'knight.count': 'Count the tours from this square',
+  'knight.countClosedButton': 'Count the closed tours of this board',
   'knight.counting': 'Counting the tours…',
   'knight.countProgress': (v) => `Counting the tours: ${v.done} of ${v.total} squares swept, about ${v.eta} left…`,
   'knight.countCancelled': 'The count was stopped.',
   'knight.countOpen': (v) => `${v.count} open ${plural(v.raw, 'tour', 'tours')} from ${v.from} on the ${v.board} board.`,
   'knight.countClosed': (v) => `${v.count} closed ${plural(v.raw, 'tour', 'tours')} on the ${v.board} board.`,
   'knight.searching': 'Looking for a tour…',
-  'knight.noTour': 'No tour: {reason}',
+  'knight.noTour': (v) => { const r = String(v.reason); return /^no /i.test(r) ? r.charAt(0).toUpperCase() + r.slice(1) : `No tour: ${r}`; },
   'knight.found': 'A tour of the {board} board by {method}: {moves} moves.',
   'knight.foundClosed': 'A closed tour of the {board} board by {method}: {moves} moves, and the last square is a knight’s move from the first.',
   'knight.boardLabel': 'The {board} board; the knight starts on {from}. Click or press Enter on a square to start there.',
@@ -342,6 +348,7 @@ export default {
   'knight.handIllegal': '{sq} is not a knight’s move from {from} to a square not yet visited.',
   'knight.handLabel': 'The {board} board, moved by hand: {k} squares so far, the knight on {sq}. Click or press Enter on a square to move there.',
   'knight.planOk': (v) => `Counting on the ${v.board} board should take about ${v.secs}.`,
+  'knight.planQuick': (v) => `Counting on the ${v.board} board takes less than a second.`,
   'knight.planTime': (v) => `This count cannot finish here: on the ${v.board} board it would take about ${v.secs}, more than the ${v.tlimit} the server allows (the command line, queens tour --count, has no such limit).`,
   'knight.planMemory': (v) => `This count cannot finish here: on the ${v.board} board it would hold about ${v.need} MiB of states, more than the ${v.limit} MiB the server allows.`,
 

@@ -1,16 +1,19 @@
 // Русские строки страницы. Ключи те же, что в en.js; {name} — подставляемое значение.
 
+// The plural form of a count by the language's own rules (Intl.PluralRules: one, few, many);
+// a count may be a decimal string past 2^53, whose last two digits decide.
+const rules = new Intl.PluralRules('ru');
 const plural = (n, one, few, many) => {
-  // A count may be a decimal string past 2^53: its last two digits decide.
-  const k = /^\d+$/.test(String(n)) ? Number(String(n).slice(-2)) : Math.abs(Number(n)) % 100;
-  const d = k % 10;
-  if (k > 10 && k < 20) return many;
-  if (d === 1) return one;
-  if (d >= 2 && d <= 4) return few;
-  return many;
+  const text = String(n);
+  const k = /^\d+$/.test(text) ? Number(text.slice(-2)) + (text.length > 2 ? 100 : 0) : Number(n);
+  const c = rules.select(k);
+  return c === 'one' ? one : c === 'few' ? few : many;
 };
 const queens = (n) => plural(n, 'ферзь', 'ферзя', 'ферзей');
 /** The authors of published values, as the server names them, in Russian. */
+/** The methods, as the server names them, in Russian (after «методом»). */
+const methods = { divide: 'разбиения', warnsdorff: 'Варнсдорфа', narrow: 'узких досок', wirth: 'Вирта (перебор с возвратом)', explicit: 'явной конструкции', 'min-conflicts': 'минимума конфликтов (min-conflicts)', somers: 'Сомерса', auto: 'по выбору сервера' };
+const method = (m) => methods[m] || m;
 const authors = { 'Bird 2017': 'У. Бёрд, 2017', 'Karpov 2016': 'Карпов, 2016', Kamenetsky: 'Д. Каменецкий', 'earlier computations': 'более ранние расчёты' };
 
 export default {
@@ -91,7 +94,7 @@ export default {
   'place.sqAttacked': '{sq}: пусто, под боем',
   'place.sqFree': '{sq}: пусто, безопасно',
   'place.completing': 'Достраиваю…',
-  'place.completed': (v) => `Достроено: ${v.added} ${queens(v.added)} добавлено к вашим ${v.kept} (синие).`,
+  'place.completed': (v) => `Достроено: добавлено ферзей — ${v.added} (синие), ваших на месте — ${v.kept}.`,
   'place.impossible': (v) => `Достроить нельзя: ни в одном решении доски ${v.n} на ${v.n} нет ферзей на ${v.list}.`,
   'place.impossibleClash': 'Достроить нельзя: {what}.',
   'place.next': 'Следующее решение отсюда',
@@ -104,7 +107,7 @@ export default {
   'place.verdictSolved': (v) => `✓ Проверено: это решение. ${v.n} ${queens(v.n)}, никакие два не бьют друг друга.`,
   'place.verdictOk': (v) => (v.count === 0 ? '✓ Проверено: доска пуста, взятий нет.' : `✓ Проверено: ${v.count} ${queens(v.count)} не бьют друг друга; осталось поставить ${v.left}.`),
   'place.verdictBad': (v) => `✗ Проверено: ${v.pairs} ${plural(v.pairs, 'пара бьёт', 'пары бьют', 'пар бьют')} друг друга (красные линии).`,
-  'place.tooBig': (v) => `Доска в ${v.text} вертикалей здесь слишком мелкая: в этой части N от 1 до ${v.max}. Большие доски — в части «Большие доски».`,
+  'place.tooBig': (v) => `На доске в ${v.text} ${plural(v.text, 'вертикаль', 'вертикали', 'вертикалей')} клетки здесь были бы слишком мелкими: в этой части N от 1 до ${v.max}. Большие доски — в части «Большие доски».`,
   'place.badN': 'Размер доски «{text}» не подходит: нужно целое число от 1 до {max}.',
   'place.nHint': 'От 1 до 32; доски больше — в части «Большие доски».',
 
@@ -181,6 +184,7 @@ export default {
   'cover.n': 'N (от 1 до 32)',
   'cover.show': 'Показать покрытие',
   'cover.searching': 'Ищем покрытие доски {n} × {n}…',
+  'cover.open': 'Есть ли покрытие доски {n} × {n}, — открытый вопрос: никто его не нашёл и никто не доказал, что его нет.',
   'cover.none': 'Покрытия доски {n} × {n} нет: полный перебор не нашёл ни одного.',
   'cover.found': 'Покрытие доски {n} × {n} ({method}): {n} решений, каждая клетка в цвете того, у которого на ней ферзь.',
   'cover.keeps': 'То же покрытие после: {kept} (меняются местами только цвета).',
@@ -232,7 +236,7 @@ export default {
   'watch.fwd': 'Шаг вперёд',
   'watch.toSolution': 'К следующему решению',
   'watch.speed': 'скорость',
-  'watch.perSecond': '{k} шаг./с',
+  'watch.perSecond': (v) => `${v.k} ${plural(v.raw, 'шаг', 'шага', 'шагов')} в секунду`,
   'watch.stop': 'пауза на каждом решении',
   'watch.timeline': 'Шкала шагов',
   'watch.pos': 'шаг {k} из {total}',
@@ -314,15 +318,17 @@ export default {
   'knight.onward': 'показывать число ходов дальше на полях-кандидатах',
   'knight.countTitle': 'Сколько обходов? (доски со стороной не больше 12)',
   'knight.count': 'Посчитать обходы с этого поля',
+  'knight.countClosedButton': 'Посчитать замкнутые обходы этой доски',
   'knight.counting': 'Считаю обходы…',
   'knight.countProgress': (v) => `Считаю обходы: пройдено ${v.done} из ${v.total} полей, осталось около ${v.eta}…`,
   'knight.countCancelled': 'Подсчёт остановлен.',
   'knight.countOpen': (v) => `${v.count} ${plural(v.raw, 'открытый обход', 'открытых обхода', 'открытых обходов')} с ${v.from} на доске ${v.board}.`,
   'knight.countClosed': (v) => `${v.count} ${plural(v.raw, 'замкнутый обход', 'замкнутых обхода', 'замкнутых обходов')} на доске ${v.board}.`,
   'knight.searching': 'Ищу обход…',
-  'knight.noTour': 'Обхода нет: {reason}',
-  'knight.found': 'Обход доски {board} методом {method}: ходов {moves}.',
-  'knight.foundClosed': 'Замкнутый обход доски {board} методом {method}: ходов {moves}, последнее поле в ходе коня от первого.',
+  // the server's reason already says that there is no tour: not said twice
+  'knight.noTour': (v) => { const r = String(v.reason); return /нет/.test(r) ? r.charAt(0).toUpperCase() + r.slice(1) : `Обхода нет: ${r}`; },
+  'knight.found': (v) => `Обход доски ${v.board} методом ${method(v.method)}: ходов ${v.moves}.`,
+  'knight.foundClosed': (v) => `Замкнутый обход доски ${v.board} методом ${method(v.method)}: ходов ${v.moves}, последнее поле в ходе коня от первого.`,
   'knight.boardLabel': 'Доска {board}; конь начинает с {from}. Щёлкните по полю или нажмите на нём Enter, чтобы начать оттуда.',
   'knight.pathLabel': 'Доска {board}, путь коня: {k} из {total} полей.',
   'knight.pos': 'поле {k} из {total}',
@@ -337,10 +343,10 @@ export default {
   'knight.noFrom': 'Укажите, откуда начинает конь: клетку вида a1 или c3 (или щёлкните клетку на доске).',
   'knight.badFrom': '«{text}» — не клетка: напишите букву вертикали и номер горизонтали, как a1 или c3.',
   'knight.offBoard': 'Клетки {text} нет на доске {board}.',
-  'knight.m.auto': 'auto: сервер выбирает divide на досках с обеими сторонами не меньше 5, narrow на досках в 3 или 4 ряда, иначе warnsdorff.',
+  'knight.m.auto': 'auto: сервер выбирает метод разбиения (divide) на досках с обеими сторонами не меньше 5, метод узких досок (narrow) на досках в 3 или 4 ряда, иначе правило Варнсдорфа (warnsdorff).',
   'knight.m.warnsdorff': 'warnsdorff: правило Варнсдорфа (1823) — всегда ходить на клетку, откуда меньше всего ходов дальше; ничьи решает правило Рота, в тупике — возврат. Здесь доски до 64 клеток.',
   'knight.m.wirth': 'wirth: простой перебор с возвратом в порядке ходов из книги Вирта «Алгоритмы + структуры данных = программы» (1976): пробовать каждый ход, в тупике отменять. Экспоненциально: только маленькие доски.',
-  'knight.m.divide': 'divide: «разделяй и властвуй» (Parberry, 1997; Lin, Wei, 2005): доска режется на маленькие доски, их обходы соединяются. Линейное время; обе стороны не меньше 5.',
+  'knight.m.divide': 'divide: «разделяй и властвуй» (Парберри, 1997; Линь и Вэй, 2005): доска режется на маленькие доски, их обходы соединяются. Линейное время; обе стороны не меньше 5.',
   'knight.m.narrow': 'narrow: точная программа по столбцам для досок в 3 или 4 ряда: находит обход или доказывает, что его нет, за линейное время.',
   'knight.hover': (v) => `${v.sq}: клетка ${v.k} из ${v.total}`,
   'knight.hoverNone': '{sq}: ещё не пройдена',
@@ -348,11 +354,12 @@ export default {
   'knight.handStop': 'Вернуться к обходу',
   'knight.handUndo': 'Отменить ход',
   'knight.handMove': (v) => (v.n === 0 ? '' : `Конь на ${v.sq}, клетка ${v.k} из ${v.total}. Щёлкните одну из ${v.n} цветных клеток, чтобы пойти; подсказка Варнсдорфа (зелёным, меньше всего ходов дальше: ${v.least}): ${v.hint}.`),
-  'knight.handDone': (v) => `Обход! Пройдены все ${v.total} клеток, последняя — ${v.sq}.`,
+  'knight.handDone': (v) => `Обход! Пройдено клеток: ${v.total}, последняя — ${v.sq}.`,
   'knight.handStuck': (v) => `Тупик на ${v.sq}: дальше идти некуда, пройдено ${v.k} из ${v.total}. Отмените ход и попробуйте иначе.`,
   'knight.handIllegal': 'С {from} нельзя пойти на {sq}: это не ход коня или клетка уже пройдена.',
   'knight.handLabel': 'Доска {board}, конь ходит вручную: пройдено {k}, конь на {sq}. Щёлкните клетку или нажмите на ней Enter, чтобы пойти.',
   'knight.planOk': (v) => `Подсчёт на доске ${v.board} займёт около ${v.secs}.`,
+  'knight.planQuick': (v) => `Подсчёт на доске ${v.board} займёт меньше секунды.`,
   'knight.planTime': (v) => `Этот подсчёт здесь не закончится: на доске ${v.board} он займёт около ${v.secs}, больше разрешённых сервером ${v.tlimit} (в командной строке, queens tour --count, такого предела нет).`,
   'knight.planMemory': (v) => `Этот подсчёт здесь не закончится: на доске ${v.board} он занял бы около ${v.need} МиБ состояний, больше разрешённых сервером ${v.limit} МиБ.`,
 
@@ -387,7 +394,7 @@ export default {
   'big.seed': 'зерно',
   'big.solve': 'Решить',
   'big.solving': 'Решаю N = {n}…',
-  'big.valid': (v) => `Верно: ${v.n} ${queens(v.raw)} (${v.alg}), никакие два не бьют друг друга (проверено сервером; ${v.s}).`,
+  'big.valid': (v) => `Верно: ${v.n} ${queens(v.raw)} (методом ${method(v.alg)}), никакие два не бьют друг друга (проверено сервером; ${v.s}).`,
   'big.invalid': (v) => `Сервер счёл эту расстановку (${v.n} ${queens(v.raw)}) неверной.`,
   'big.none2': 'Для N = 2 решения нет: один ферзь бьёт все остальные поля доски 2 × 2.',
   'big.none3': 'Для N = 3 решения нет: на доске 3 × 3 без угроз помещаются лишь два ферзя.',

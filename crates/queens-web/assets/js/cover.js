@@ -72,6 +72,14 @@ export function createCover(saved) {
     formError($('cover-error'), '', $('cover-n'));
     setText(out, 'cover.searching', { n: text }, 'status busy');
     clear();
+    // 27 is not bad input but an open question of mathematics: said as such, in the reader's
+    // language, without asking the server (which refuses it).
+    if (text === '27') {
+      asking = null;
+      saved(null);
+      setText(out, 'cover.open', { n: 27 }, 'status');
+      return;
+    }
     try {
       // The server says what it accepts (1 to 32, not 27 or 30) and why; the page only asks.
       const res = await getJSON('cover', { n: text });

@@ -391,6 +391,10 @@ export function createKnight() {
   /** Before any count starts, the server's estimate says whether it can end here. */
   async function countPlan() {
     const out = $('knight-count-plan');
+    // closed tours are counted over the whole board, open ones from the start square
+    const button = $('knight-count');
+    button.dataset.i18n = s.closed ? 'knight.countClosedButton' : 'knight.count';
+    button.textContent = t(button.dataset.i18n);
     const board = boardText();
     try {
       const p = await getJSON('tour/count/plan', { board, from: squareName(s.from), closed: s.closed });
@@ -398,8 +402,10 @@ export function createKnight() {
       const vars = { board: `${s.rows} × ${s.cols}`, need: () => num(p.memory_mib), limit: () => num(p.memory_limit_mib), secs: () => seconds(p.seconds), tlimit: () => seconds(p.time_limit) };
       if (!p.fits_memory) setText(out, 'knight.planMemory', vars, 'note warn');
       else if (!p.fits_time) setText(out, 'knight.planTime', vars, 'note warn');
+      else if (p.seconds < 1) setText(out, 'knight.planQuick', vars, 'small');
       else setText(out, 'knight.planOk', vars, 'small');
-      $('knight-count').disabled = !p.fits_memory;
+      // what cannot finish within the server's limits is not started (the plan says why)
+      $('knight-count').disabled = !p.fits_memory || !p.fits_time;
     } catch (e) {
       if (board !== boardText()) return;
       setText(out, '', {}, 'note warn');
@@ -534,6 +540,14 @@ export function createKnight() {
     if (c >= 1 && c <= s.cols && r >= 1 && r <= s.rows) chooseStart([c, r]);
   });
   $('knight-method').addEventListener('change', explainMethod);
+  // The count (and its button and plan) follows the box at once: closed tours of the board, or
+  // open tours from the square; the tour in view keeps what it was found as.
+  $('knight-closed').addEventListener('change', () => {
+    s.closed = $('knight-closed').checked;
+    stopCount();
+    setText($('knight-count-result'), '');
+    countPlan();
+  });
   $('knight-hand').addEventListener('click', () => (s.hand ? endHand() : startHand()));
   $('knight-hand-undo').addEventListener('click', handUndo);
   onLangChange(() => {

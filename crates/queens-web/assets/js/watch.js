@@ -498,7 +498,7 @@ export function createWatch() {
     pause();
     seek(Number($('watch-step').value));
   });
-  const speedOut = () => ($('watch-speed-out').textContent = t('watch.perSecond', { k: num(stepsPerSecond($('watch-speed').value)) }));
+  const speedOut = () => ($('watch-speed-out').textContent = t('watch.perSecond', { k: num(stepsPerSecond($('watch-speed').value)), raw: stepsPerSecond($('watch-speed').value) }));
   $('watch-speed').addEventListener('input', speedOut);
   $('watch-stop').addEventListener('change', save);
   $('watch-compare').addEventListener('change', () => {
