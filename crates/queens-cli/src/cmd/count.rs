@@ -98,6 +98,7 @@ impl Counter {
   queens count 23 --shard 0/64 --out s0.json  # share 0 of 64 (one task of a cluster job)
   queens merge s*.json                        # the 64 shares added up, printed as a count
   queens count 21 --memory 2G                 # within 2 GiB (the quarters engine keeps to any budget)
+  queens count 21 --checkpoint n21.log --recount 5%   # recount 5% of the recorded parts first
 
 Counts of one N with the engines auto, quarters and dihedral are made of parts: unless the
 count is short, it first times a sample of parts and says what the whole will cost on stderr,
@@ -106,7 +107,12 @@ to FILE, synced before it counts as done: after a crash, kill -9 or Ctrl-C the s
 resumes, skipping the finished parts; a damaged checkpoint or one of another count is refused
 (exit 2) and left as it is. --shard I/K counts the I-th of K shares of the parts (I from 0 to
 K-1), balanced by estimated cost, and writes the result to --out for queens merge; it can use
---checkpoint too.")]
+--checkpoint too. The check values (CRC-32) of checkpoints and
+shards tell damage, not an edit: whoever changes a count can compute them anew. Against that,
+--recount S|P% counts again a random sample of the parts a checkpoint records before the count
+resumes (queens merge does so for shards by default) and refuses the checkpoint if one
+differs; a checkpoint with k forged parts passes with probability at most (1 - s/m)^k, said on
+stderr.")]
 pub struct Args {
     /// Board size N (1 to 32), or a range A..B for a table
     #[arg(value_name = "N|A..B", value_parser = |s: &str| Sizes::parse(s, 1, Engine::Auto.max_n()))]
@@ -153,6 +159,13 @@ pub struct Args {
     /// in slices, more slowly; the dihedral engine is refused a budget below its list of parts
     #[arg(long, value_name = "SIZE", value_parser = crate::input::memory_budget)]
     memory: Option<u64>,
+    /// With --checkpoint: before resuming, count again a random sample of the parts it records
+    /// (S parts, or P% of them, rounded up) and refuse the checkpoint if one differs
+    #[arg(long, value_name = "S|P%", value_parser = super::recount::size, requires = "checkpoint", conflicts_with = "estimate")]
+    recount: Option<queens::count::plan::SampleSize>,
+    /// The seed of the sample of --recount (default: a fresh one, said on stderr)
+    #[arg(long, value_name = "S", value_parser = crate::input::seed, requires = "recount")]
+    seed: Option<u64>,
     #[command(flatten)]
     rules: super::rules::RulesArgs,
 }
@@ -201,6 +214,8 @@ pub fn run(args: Args) -> Result<Exit> {
                 estimate: args.estimate,
                 yes: args.yes,
                 memory: args.memory.or_else(count_plan::default_memory),
+                recount: args.recount,
+                seed: args.seed,
             },
             &pool,
         );
