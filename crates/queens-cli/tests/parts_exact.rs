@@ -1,10 +1,10 @@
 //! Exact or refused, for counts split into parts: a forged part with a valid check value
 //! passes every check of a file (the CRC tells damage, not an edit) and is caught only by a
 //! recount (`queens merge --recount`, `queens count --checkpoint --recount`); shard files of
-//! format version 2 are still merged.
+//! format version 2 are still merged; `--out` names a file or standard output.
 
 mod common;
-use common::{assert_bad, run, scratch};
+use common::{assert_bad, run, run_in, scratch};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -275,4 +275,31 @@ fn a_forged_checkpoint_record_passes_unless_it_is_recounted() {
     // --recount is about a checkpoint; --seed about --recount.
     assert_bad(&["count", "12", "--recount", "5"]);
     assert_bad(&["count", "12", "--checkpoint", s(&ck), "--seed", "5"]);
+}
+
+#[test]
+fn out_names_a_file_or_standard_output_and_a_folder_is_refused_first() {
+    let dir = folder("out");
+    let err = assert_bad(&["count", "12", "--shard", "0/2", "--out", s(&dir)]);
+    assert!(err.contains(s(&dir)) && err.contains("folder"), "{err}");
+    let nowhere = dir.join("none/s0.json");
+    let err = assert_bad(&["count", "12", "--shard", "0/2", "--out", s(&nowhere)]);
+    assert!(err.contains("none/s0.json"), "{err}");
+    // `-`: the shard's file on standard output, which merge reads from its standard input.
+    let (code, shard0, err) = run(&[
+        "count", "12", "-a", "quarters", "--shard", "0/2", "--out", "-",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(shard0.trim()).unwrap();
+    assert_eq!(
+        (v["format"].as_str(), v["shard"].as_u64()),
+        (Some("queens-shard"), Some(0))
+    );
+    assert!(err.contains("standard output"), "{err}");
+    assert!(!Path::new("-").exists(), "no file named '-'");
+    let [_, b] = shards(&dir);
+    let (code, out, err) = run_in(&["merge", "-", s(&b), "--json"], &shard0);
+    assert_eq!(code, 0, "{err}");
+    let merged: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(merged["total"].as_u64(), Some(total(&["count", "12"])));
 }

@@ -106,8 +106,8 @@ and a count of more than a day asks for --yes. --checkpoint FILE appends every f
 to FILE, synced before it counts as done: after a crash, kill -9 or Ctrl-C the same command
 resumes, skipping the finished parts; a damaged checkpoint or one of another count is refused
 (exit 2) and left as it is. --shard I/K counts the I-th of K shares of the parts (I from 0 to
-K-1), balanced by estimated cost, and writes the result to --out for queens merge; it can use
---checkpoint too. The check values (CRC-32) of checkpoints and
+K-1), balanced by estimated cost, and writes the result to --out for queens merge (- for
+standard output); it can use --checkpoint too. The check values (CRC-32) of checkpoints and
 shards tell damage, not an edit: whoever changes a count can compute them anew. Against that,
 --recount S|P% counts again a random sample of the parts a checkpoint records before the count
 resumes (queens merge does so for shards by default) and refuses the checkpoint if one
@@ -144,7 +144,7 @@ pub struct Args {
     /// estimated cost; the result goes to --out, for queens merge
     #[arg(long, value_name = "I/K", value_parser = crate::input::share)]
     shard: Option<Share>,
-    /// The result file of --shard
+    /// The result file of --shard (- for standard output)
     #[arg(long, value_name = "FILE", requires = "shard")]
     out: Option<PathBuf>,
     /// Print what the count would cost (CPU time, time on the threads, memory) from a timed

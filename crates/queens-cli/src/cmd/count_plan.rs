@@ -60,7 +60,16 @@ impl Options {
     }
 }
 
+/// Whether `--out` names standard output.
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
 pub fn run(o: Options, pool: &rayon::ThreadPool) -> Result<Exit> {
+    // The result's file first: a name that cannot be written is refused before any work.
+    if let Some(path) = o.out.as_deref().filter(|p| !is_stdout(p)) {
+        crate::parts::out_file(path)?;
+    }
     // The job first, so that Ctrl-C while the parts are listed ends the run cleanly.
     let job = Job::start(format!("listing the parts of {}", o.what()), None);
     let plan = pool.install(|| plan(o.n, o.engine, o.memory))?;
@@ -281,6 +290,16 @@ fn finish(
         }
         let file = ShardFile::new(session.plan(), share, counted, seconds);
         let what = format!("share {}/{} of N = {}", share.index, share.count, o.n);
+        if is_stdout(path) {
+            out.write_all(file.text().as_bytes())?;
+            out.flush()?;
+            eprintln!(
+                "queens: {what}: {} parts counted, written to standard output (add up the {} shares with queens merge)",
+                all.len(),
+                share.count
+            );
+            return Ok(Exit::Success);
+        }
         file.write(path)?;
         if o.json {
             out.json_line(&serde_json::json!({

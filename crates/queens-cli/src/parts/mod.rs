@@ -42,6 +42,33 @@ pub fn residues(count: u128) -> String {
     format!("{}:{}", count % PRIMES[0], count % PRIMES[1])
 }
 
+/// The file `path` of `--out`, checked before any work: refused (bad input, exit 2) if it is a
+/// folder or another thing than a regular file, or if no file can be created beside it (no
+/// such folder, no permission), so that the result of a long count is never lost for a name.
+pub fn out_file(path: &Path) -> Result<()> {
+    let shown = path.display();
+    if let Ok(meta) = std::fs::metadata(path) {
+        if meta.is_dir() {
+            return Err(bad(format!(
+                "cannot write '{shown}': it is a folder; give the name of a file (new, or one to replace)"
+            )));
+        }
+        if !meta.is_file() {
+            return Err(bad(format!(
+                "cannot write '{shown}': it is not a regular file (a device or a pipe); give the name of a file, or - for standard output"
+            )));
+        }
+    }
+    // A name of this process's own beside it, so that another run's temporary file is left
+    // alone.
+    let mut probe = temporary(path)?.into_os_string();
+    probe.push(format!(".{}", std::process::id()));
+    std::fs::File::create(&probe)
+        .map_err(|e| bad(format!("cannot create '{shown}': {}", io_reason(&e))))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
 /// The temporary file beside `path` that [`write_atomic`] renames over it.
 fn temporary(path: &Path) -> Result<std::path::PathBuf> {
     let shown = path.display();
@@ -60,6 +87,11 @@ fn temporary(path: &Path) -> Result<std::path::PathBuf> {
 /// temporary file beside it, synced, renamed over it, and the folder synced.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     let shown = path.display();
+    if path.is_dir() {
+        return Err(bad(format!(
+            "cannot write '{shown}': it is a folder; give the name of a file (new, or one to replace)"
+        )));
+    }
     let tmp = temporary(path)?;
     let mut file = std::fs::File::create(&tmp)
         .map_err(|e| bad(format!("cannot create '{shown}': {}", io_reason(&e))))?;
@@ -123,6 +155,23 @@ mod tests {
         // Nothing an editor of the count could not write anew: the count, twice.
         assert_eq!(residues(248654), "248654:248654");
         assert_eq!(residues(u128::MAX), "624:3480");
+    }
+
+    #[test]
+    fn an_out_file_in_a_folder_or_nowhere_is_refused_before_the_work() {
+        let dir = std::env::temp_dir().join(format!("queens-out-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let refused = |path: &Path| match out_file(path) {
+            Err(Failure::Bad(m)) => m,
+            other => panic!("{}: {:?}", path.display(), other.is_ok()),
+        };
+        assert!(refused(&dir).contains("is a folder"));
+        assert!(refused(&dir.join("none/x.json")).contains("no such file"));
+        assert!(matches!(write_atomic(&dir, b"x"), Err(Failure::Bad(_))));
+        let file = dir.join("x.json");
+        out_file(&file).unwrap();
+        assert!(!file.exists(), "nothing is left by the check");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
