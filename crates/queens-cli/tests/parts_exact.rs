@@ -1,7 +1,8 @@
 //! Exact or refused, for counts split into parts: a forged part with a valid check value
 //! passes every check of a file (the CRC tells damage, not an edit) and is caught only by a
 //! recount (`queens merge --recount`, `queens count --checkpoint --recount`); shard files of
-//! format version 2 are still merged; `--out` names a file or standard output.
+//! format version 2 are still merged; `--out` names a file or standard output; `--memory`
+//! and `--threads` where no engine would use them are refused.
 
 mod common;
 use common::{assert_bad, run, run_in, scratch};
@@ -302,4 +303,49 @@ fn out_names_a_file_or_standard_output_and_a_folder_is_refused_first() {
     assert_eq!(code, 0, "{err}");
     let merged: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(merged["total"].as_u64(), Some(total(&["count", "12"])));
+}
+
+#[test]
+fn options_no_engine_would_use_are_refused_by_name() {
+    for (args, want) in [
+        (vec!["count", "12", "--memory", "2G"], "dihedral"),
+        (
+            vec!["count", "16", "--memory", "2G", "-a", "dihedral"],
+            "'dihedral'",
+        ),
+        (
+            vec!["count", "12", "--memory", "2G", "-a", "somers"],
+            "'somers'",
+        ),
+        (
+            vec!["count", "10", "--memory", "2G", "-a", "wirth"],
+            "'wirth'",
+        ),
+        (
+            vec!["count", "10", "--threads", "2", "-a", "wirth"],
+            "--threads",
+        ),
+        (vec!["count", "8", "--threads", "2", "-a", "sql"], "'sql'"),
+    ] {
+        let err = assert_bad(&args);
+        assert!(
+            err.contains(want) && err.contains(args[2]),
+            "{args:?}: {err}"
+        );
+    }
+    let err = assert_bad(&["count", "16", "--memory", "16777215T"]);
+    assert!(
+        err.contains("'16777215T'") && err.contains("256M to 1048576T"),
+        "{err}"
+    );
+    // Where the option is used, it is taken.
+    let whole = total(&["count", "10"]);
+    assert_eq!(
+        total(&["count", "10", "--threads", "1", "-a", "wirth"]),
+        whole
+    );
+    assert_eq!(
+        total(&["count", "14", "--memory", "512M"]),
+        total(&["count", "14", "-a", "dihedral"])
+    );
 }

@@ -154,9 +154,10 @@ pub struct Args {
     /// Start a count even if its estimate is more than a day
     #[arg(long)]
     yes: bool,
-    /// A memory budget: 512M, 4G, 2048K or bytes (default: half the memory available). The
-    /// quarters engine keeps within it (from 256M up), holding fewer of its tables and joining
-    /// in slices, more slowly; the dihedral engine is refused a budget below its list of parts
+    /// A memory budget of the quarters engine (--algorithm quarters, or auto for N = 14 to 27),
+    /// from 256M to 1048576T: 512M, 4G, 2048K or bytes (default: half the memory available).
+    /// It keeps within it, holding fewer of its tables and joining in slices, more slowly; the
+    /// other engines take no budget and are refused it
     #[arg(long, value_name = "SIZE", value_parser = crate::input::memory_budget)]
     memory: Option<u64>,
     /// With --checkpoint: before resuming, count again a random sample of the parts it records
@@ -229,6 +230,11 @@ pub fn run(args: Args) -> Result<Exit> {
         )?;
         out.flush()?;
     }
+    // The classic algorithms and the SQL statement count on one thread.
+    let threads = match args.algorithm {
+        Counter::Engine(_) => threads,
+        _ => 1,
+    };
     for n in args.sizes.from..=args.sizes.to {
         warn_if_long(args.algorithm, n, threads, args.yes)?;
         let job = Job::start(format!("counting N = {n}"), None);
@@ -270,6 +276,13 @@ fn check(args: &Args) -> Result<()> {
             args.algorithm.name()
         )));
     }
+    if args.threads.is_some_and(|t| t > 1) && !matches!(args.algorithm, Counter::Engine(_)) {
+        return Err(bad(format!(
+            "--threads goes with the engines (auto, quarters, dihedral, constellation, somers) and --torus or --piece counts: '{}' counts on one thread",
+            args.algorithm.name()
+        )));
+    }
+    check_memory(args)?;
     if args.sizes.to > args.algorithm.max_n() {
         return Err(bad(format!(
             "N = {} is too large for --algorithm {}: it accepts N up to {}",
@@ -279,6 +292,34 @@ fn check(args: &Args) -> Result<()> {
         )));
     }
     check_planned(args)
+}
+
+/// `--memory`: a budget of the quarters engine alone, which keeps within it; the other
+/// engines enumerate within a few stacks (or hold only their list of parts) and would ignore
+/// it.
+fn check_memory(args: &Args) -> Result<()> {
+    let Some(budget) = args.memory else {
+        return Ok(());
+    };
+    if !args.rules.rules().is_classic() || !args.sizes.is_single() {
+        return Ok(()); // refused with the other options of a count in parts
+    }
+    let n = args.sizes.from;
+    let engine = match args.algorithm {
+        Counter::Engine(e) => e.resolve(n),
+        _ => Engine::Auto,
+    };
+    if engine == Engine::Quarters {
+        return Ok(());
+    }
+    let what = match args.algorithm {
+        Counter::Engine(Engine::Auto) => format!("auto counts N = {n} with the dihedral engine"),
+        other => format!("'{}' counts", other.name()),
+    };
+    Err(bad(format!(
+        "--memory {}: the budget is kept by the quarters engine alone (--algorithm quarters, or auto for N = 14 to 27); {what} without one: leave --memory out",
+        count_estimate::bytes(budget)
+    )))
 }
 
 /// The options of a count split into parts: one N, an engine with parts, the classic board.
