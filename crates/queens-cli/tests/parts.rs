@@ -56,7 +56,7 @@ fn a_checkpointed_count_resumes_and_a_finished_one_answers_at_once() {
         let text = std::fs::read_to_string(&ck).unwrap();
         let header = text.lines().next().unwrap();
         assert!(
-            header.starts_with("queens-checkpoint 2 n=12 engine="),
+            header.starts_with("queens-checkpoint 3 n=12 engine="),
             "{header}"
         );
         assert!(text.lines().skip(1).all(|l| l.starts_with("part ")));

@@ -98,6 +98,7 @@ impl Counter {
   queens count 23 --shard 0/64 --out s0.json  # share 0 of 64 (one task of a cluster job)
   queens merge s*.json                        # the 64 shares added up, printed as a count
   queens count 21 --memory 2G                 # within 2 GiB (the quarters engine keeps to any budget)
+  queens count 21 --checkpoint n21.log --recount 5%   # recount 5% of the recorded parts first
 
 Counts of one N with the engines auto, quarters and dihedral are made of parts: unless the
 count is short, it first times a sample of parts and says what the whole will cost on stderr,
@@ -105,8 +106,13 @@ and a count of more than a day asks for --yes. --checkpoint FILE appends every f
 to FILE, synced before it counts as done: after a crash, kill -9 or Ctrl-C the same command
 resumes, skipping the finished parts; a damaged checkpoint or one of another count is refused
 (exit 2) and left as it is. --shard I/K counts the I-th of K shares of the parts (I from 0 to
-K-1), balanced by estimated cost, and writes the result to --out for queens merge; it can use
---checkpoint too.")]
+K-1), balanced by estimated cost, and writes the result to --out for queens merge (- for
+standard output); it can use --checkpoint too. The check values (CRC-32) of checkpoints and
+shards tell damage, not an edit: whoever changes a count can compute them anew. Against that,
+--recount S|P% counts again a random sample of the parts a checkpoint records before the count
+resumes (queens merge does so for shards by default) and refuses the checkpoint if one
+differs; a checkpoint with k forged parts passes with probability at most (1 - s/m)^k, said on
+stderr.")]
 pub struct Args {
     /// Board size N (1 to 32), or a range A..B for a table
     #[arg(value_name = "N|A..B", value_parser = |s: &str| Sizes::parse(s, 1, Engine::Auto.max_n()))]
@@ -138,7 +144,7 @@ pub struct Args {
     /// estimated cost; the result goes to --out, for queens merge
     #[arg(long, value_name = "I/K", value_parser = crate::input::share)]
     shard: Option<Share>,
-    /// The result file of --shard
+    /// The result file of --shard (- for standard output)
     #[arg(long, value_name = "FILE", requires = "shard")]
     out: Option<PathBuf>,
     /// Print what the count would cost (CPU time, time on the threads, memory) from a timed
@@ -148,11 +154,19 @@ pub struct Args {
     /// Start a count even if its estimate is more than a day
     #[arg(long)]
     yes: bool,
-    /// A memory budget: 512M, 4G, 2048K or bytes (default: half the memory available). The
-    /// quarters engine keeps within it (from 256M up), holding fewer of its tables and joining
-    /// in slices, more slowly; the dihedral engine is refused a budget below its list of parts
+    /// A memory budget of the quarters engine (--algorithm quarters, or auto for N = 14 to 27),
+    /// from 256M to 1048576T: 512M, 4G, 2048K or bytes (default: half the memory available).
+    /// It keeps within it, holding fewer of its tables and joining in slices, more slowly; the
+    /// other engines take no budget and are refused it
     #[arg(long, value_name = "SIZE", value_parser = crate::input::memory_budget)]
     memory: Option<u64>,
+    /// With --checkpoint: before resuming, count again a random sample of the parts it records
+    /// (S parts, or P% of them, rounded up) and refuse the checkpoint if one differs
+    #[arg(long, value_name = "S|P%", value_parser = super::recount::size, requires = "checkpoint", conflicts_with = "estimate")]
+    recount: Option<queens::count::plan::SampleSize>,
+    /// The seed of the sample of --recount (default: a fresh one, said on stderr)
+    #[arg(long, value_name = "S", value_parser = crate::input::seed, requires = "recount")]
+    seed: Option<u64>,
     #[command(flatten)]
     rules: super::rules::RulesArgs,
 }
@@ -201,6 +215,8 @@ pub fn run(args: Args) -> Result<Exit> {
                 estimate: args.estimate,
                 yes: args.yes,
                 memory: args.memory.or_else(count_plan::default_memory),
+                recount: args.recount,
+                seed: args.seed,
             },
             &pool,
         );
@@ -214,6 +230,11 @@ pub fn run(args: Args) -> Result<Exit> {
         )?;
         out.flush()?;
     }
+    // The classic algorithms and the SQL statement count on one thread.
+    let threads = match args.algorithm {
+        Counter::Engine(_) => threads,
+        _ => 1,
+    };
     for n in args.sizes.from..=args.sizes.to {
         warn_if_long(args.algorithm, n, threads, args.yes)?;
         let job = Job::start(format!("counting N = {n}"), None);
@@ -255,6 +276,13 @@ fn check(args: &Args) -> Result<()> {
             args.algorithm.name()
         )));
     }
+    if args.threads.is_some_and(|t| t > 1) && !matches!(args.algorithm, Counter::Engine(_)) {
+        return Err(bad(format!(
+            "--threads goes with the engines (auto, quarters, dihedral, constellation, somers) and --torus or --piece counts: '{}' counts on one thread",
+            args.algorithm.name()
+        )));
+    }
+    check_memory(args)?;
     if args.sizes.to > args.algorithm.max_n() {
         return Err(bad(format!(
             "N = {} is too large for --algorithm {}: it accepts N up to {}",
@@ -264,6 +292,34 @@ fn check(args: &Args) -> Result<()> {
         )));
     }
     check_planned(args)
+}
+
+/// `--memory`: a budget of the quarters engine alone, which keeps within it; the other
+/// engines enumerate within a few stacks (or hold only their list of parts) and would ignore
+/// it.
+fn check_memory(args: &Args) -> Result<()> {
+    let Some(budget) = args.memory else {
+        return Ok(());
+    };
+    if !args.rules.rules().is_classic() || !args.sizes.is_single() {
+        return Ok(()); // refused with the other options of a count in parts
+    }
+    let n = args.sizes.from;
+    let engine = match args.algorithm {
+        Counter::Engine(e) => e.resolve(n),
+        _ => Engine::Auto,
+    };
+    if engine == Engine::Quarters {
+        return Ok(());
+    }
+    let what = match args.algorithm {
+        Counter::Engine(Engine::Auto) => format!("auto counts N = {n} with the dihedral engine"),
+        other => format!("'{}' counts", other.name()),
+    };
+    Err(bad(format!(
+        "--memory {}: the budget is kept by the quarters engine alone (--algorithm quarters, or auto for N = 14 to 27); {what} without one: leave --memory out",
+        count_estimate::bytes(budget)
+    )))
 }
 
 /// The options of a count split into parts: one N, an engine with parts, the classic board.

@@ -1,6 +1,6 @@
 //! `queens count N` split into the engine's parts, driven by the library's counting session
 //! ([`queens::count::session`]): the estimate before the work, `--estimate`, `--checkpoint
-//! FILE`, `--shard I/K --out FILE` and `--memory`.
+//! FILE` (with `--recount`), `--shard I/K --out FILE` and `--memory`.
 //!
 //! The session decides (the parts of the share, what is left after the checkpoint, how the
 //! rest is estimated and whether it needs `--yes`, the accounts of the progress, the counts
@@ -9,17 +9,19 @@
 
 use super::count_estimate::{self, refusal};
 use super::counts::{record, write_text};
+use super::recount;
 use crate::exit::{bad, Exit, Result};
 use crate::input::Share;
 use crate::job::Job;
 use crate::output::{millis, Out};
 use crate::parts::checkpoint::{Checkpoint, Header};
 use crate::parts::shard::ShardFile;
-use queens::count::plan::Plan;
+use queens::count::plan::{Plan, SampleSize};
 use queens::count::session::{Method, Session, SessionError};
 use queens::count::Engine;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// The default memory budget: half the memory the system says is available (Linux's
 /// `MemAvailable`), or none where that cannot be read.
@@ -42,6 +44,10 @@ pub struct Options {
     pub estimate: bool,
     pub yes: bool,
     pub memory: Option<u64>,
+    /// `--recount`: the sample of the checkpoint's parts counted again before resuming.
+    pub recount: Option<SampleSize>,
+    /// `--seed` of that sample.
+    pub seed: Option<u64>,
 }
 
 impl Options {
@@ -54,10 +60,19 @@ impl Options {
     }
 }
 
+/// Whether `--out` names standard output.
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
 pub fn run(o: Options, pool: &rayon::ThreadPool) -> Result<Exit> {
+    // The result's file first: a name that cannot be written is refused before any work.
+    if let Some(path) = o.out.as_deref().filter(|p| !is_stdout(p)) {
+        crate::parts::out_file(path)?;
+    }
     // The job first, so that Ctrl-C while the parts are listed ends the run cleanly.
     let job = Job::start(format!("listing the parts of {}", o.what()), None);
-    let plan = pool.install(|| make_plan(&o))?;
+    let plan = pool.install(|| plan(o.n, o.engine, o.memory))?;
     if job.control().is_cancelled() {
         return Err(job.failure());
     }
@@ -74,6 +89,9 @@ pub fn run(o: Options, pool: &rayon::ThreadPool) -> Result<Exit> {
         Some(path) => {
             let (c, done) = Checkpoint::open(path, &header)?;
             resume(&mut session, done, &o)?;
+            if let Some(size) = o.recount {
+                recount_checkpoint(session.plan(), session.done(), (size, &job), &o, pool)?;
+            }
             Some(c)
         }
         None => None,
@@ -91,11 +109,18 @@ pub fn run(o: Options, pool: &rayon::ThreadPool) -> Result<Exit> {
     job.relabel(format!("counting {}", o.what()));
     job.track(session.progress(pace));
     let costs = session.plan().costs();
+    // The count of every part of this run, for the shard's file.
+    let counted = Mutex::new(Vec::new());
     let result = pool.install(|| {
         session.count(job.control(), &|i, c| {
             if let Some(ck) = &checkpoint {
                 if !ck.record(i, c) {
                     job.control().cancel();
+                }
+            }
+            if o.shard.is_some() {
+                if let Ok(mut counted) = counted.lock() {
+                    counted.push((i, c));
                 }
             }
             job.finished_part(costs[i]);
@@ -107,22 +132,53 @@ pub fn run(o: Options, pool: &rayon::ThreadPool) -> Result<Exit> {
     let sum = job.check(result)?;
     let seconds = job.seconds();
     drop(job);
-    finish(&o, &session, sum, seconds)
+    let mut counted = counted.into_inner().unwrap_or_default();
+    counted.extend_from_slice(session.done());
+    counted.sort_unstable();
+    finish(&o, &session, &counted, sum, seconds)
 }
 
 /// The plan for N and the engine, within the memory budget.
-fn make_plan(o: &Options) -> Result<Plan> {
-    let plan = Plan::new(o.n, o.engine).map_err(|e| bad(e.to_string()))?;
-    plan.with_memory_budget(o.memory).map_err(|e| match e {
+pub fn plan(n: usize, engine: Engine, memory: Option<u64>) -> Result<Plan> {
+    let plan = Plan::new(n, engine).map_err(|e| bad(e.to_string()))?;
+    plan.with_memory_budget(memory).map_err(|e| match e {
         queens::count::plan::PlanError::Memory { need, budget, .. } => bad(format!(
             "--memory {}: counting N = {} with the {} engine needs about {} for its list of parts; give a larger budget",
             count_estimate::bytes(budget),
-            o.n,
-            o.engine.resolve(o.n).name(),
+            n,
+            engine.resolve(n).name(),
             count_estimate::bytes(need),
         )),
         other => bad(other.to_string()),
     })
+}
+
+/// `--recount`: a sample of the parts recorded in the checkpoint, counted again before the
+/// run goes on; a checkpoint with a part whose recount differs is refused.
+fn recount_checkpoint(
+    plan: &Plan,
+    done: &[(usize, u128)],
+    (size, job): (SampleSize, &Job),
+    o: &Options,
+    pool: &rayon::ThreadPool,
+) -> Result<()> {
+    let path = o.checkpoint.as_deref().unwrap_or(Path::new(""));
+    let what = format!("checkpoint '{}'", path.display());
+    let seed = o.seed.unwrap_or_else(rand::random); // said in every line of the recount
+    let label = format!("recounting a sample of the parts of {what}");
+    let checks = recount::run(plan, &[done], (size, seed), (job, label), pool)?;
+    let check = &checks[0];
+    if let Some(w) = &check.wrong {
+        return Err(bad(format!(
+            "{what} is refused: it {} ({} of its {} parts recounted, seed {seed}); the file was not changed (move it aside to count again)",
+            recount::wrong(w, "records"),
+            check.recounted.len(),
+            check.claimed
+        )));
+    }
+    let line = recount::passed(check, &what, "checkpoint", "as recorded", seed);
+    eprintln!("queens: {line}");
+    Ok(())
 }
 
 /// The parts a checkpoint holds, taken by the session, or the refusal of a checkpoint that
@@ -211,13 +267,40 @@ fn estimate_only(
     Ok(Exit::Success)
 }
 
-/// After the count: the counts of the board, or the shard's result file.
-fn finish(o: &Options, session: &Session, sum: u128, seconds: f64) -> Result<Exit> {
+/// After the count: the counts of the board, or the shard's result file with the count of
+/// every part of the share (`counted`, in increasing order of index).
+fn finish(
+    o: &Options,
+    session: &Session,
+    counted: &[(usize, u128)],
+    sum: u128,
+    seconds: f64,
+) -> Result<Exit> {
     let mut out = Out::stdout();
     if let (Some(share), Some(path)) = (o.shard, &o.out) {
         let all = session.all();
-        ShardFile::new(session.plan(), share, all, sum, seconds).write(path)?;
+        let whole = counted.len() == all.len()
+            && counted.iter().map(|&(_, c)| c).sum::<u128>() == sum
+            && counted.iter().zip(all).all(|(&(i, _), &j)| i == j);
+        if !whole {
+            return Err(crate::exit::Failure::Internal(format!(
+                "the counts of the parts of share {}/{} do not add up to its sum",
+                share.index, share.count
+            )));
+        }
+        let file = ShardFile::new(session.plan(), share, counted, seconds);
         let what = format!("share {}/{} of N = {}", share.index, share.count, o.n);
+        if is_stdout(path) {
+            out.write_all(file.text().as_bytes())?;
+            out.flush()?;
+            eprintln!(
+                "queens: {what}: {} parts counted, written to standard output (add up the {} shares with queens merge)",
+                all.len(),
+                share.count
+            );
+            return Ok(Exit::Success);
+        }
+        file.write(path)?;
         if o.json {
             out.json_line(&serde_json::json!({
                 "n": o.n,

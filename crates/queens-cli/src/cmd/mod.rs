@@ -17,6 +17,7 @@ pub mod dominate;
 pub mod list;
 pub mod list_rules;
 pub mod merge;
+pub mod recount;
 pub mod rules;
 pub mod serve;
 pub mod show;

@@ -18,9 +18,6 @@ pub const MAX_PLACEMENT_LINE: usize = 1 << 30;
 /// The largest instance file of `complete --input` (N up to 50,000: about 1 MB).
 pub const MAX_INSTANCE: usize = 1 << 26;
 
-/// The longest line of the small records the tool writes (checkpoints, shard files).
-pub const MAX_RECORD_LINE: usize = 1 << 16;
-
 /// A file or standard input, read line by line.
 pub struct Lines {
     reader: BufReader<Box<dyn Read>>,

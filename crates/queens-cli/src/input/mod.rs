@@ -166,13 +166,23 @@ pub fn seconds(text: &str) -> Result<f64, String> {
 }
 
 /// The one parser of memory sizes (`--memory`): bytes, or a number with K, M, G or T (powers of
-/// 1024): `536870912`, `512M`, `4G`, `2048K`, `1.5G`.
+/// 1024): `536870912`, `512M`, `4G`, `2048K`, `1.5G`; from 1 byte to [`MAX_MEMORY`].
 pub fn memory(text: &str) -> Result<u64, String> {
     let fail = || {
         format!(
-            "bad memory size '{text}': expected bytes or a number with K, M, G or T (powers of 1024), like 512M, 4G or 2048K"
+            "bad memory size '{text}': expected bytes or a number with K, M, G or T (powers of 1024) from 1 to {MAX_MEMORY_NAME}, like 512M, 4G or 2048K"
         )
     };
+    memory_bytes(text).ok_or_else(fail)
+}
+
+/// The largest memory size taken: 2^60 bytes (1024 PiB), far above any machine.
+pub const MAX_MEMORY: u64 = 1 << 60;
+/// [`MAX_MEMORY`] as it is written.
+const MAX_MEMORY_NAME: &str = "1048576T";
+
+/// The bytes of a memory size, if it is one from 1 byte to [`MAX_MEMORY`].
+fn memory_bytes(text: &str) -> Option<u64> {
     let t = text.trim();
     let (number, power) = match t.char_indices().last() {
         Some((i, c)) if c.is_ascii_alphabetic() => {
@@ -181,34 +191,36 @@ pub fn memory(text: &str) -> Result<u64, String> {
                 'M' => 2,
                 'G' => 3,
                 'T' => 4,
-                _ => return Err(fail()),
+                _ => return None,
             };
             (&t[..i], power)
         }
         _ => (t, 0),
     };
     if !number.chars().all(|c| c.is_ascii_digit() || c == '.') {
-        return Err(fail());
+        return None;
     }
     match number.parse::<f64>().map(|x| x * 1024f64.powi(power)) {
-        Ok(bytes) if (1.0..1e18).contains(&bytes) => Ok(bytes as u64),
-        _ => Err(fail()),
+        Ok(bytes) if (1.0..=MAX_MEMORY as f64).contains(&bytes) => Some(bytes as u64),
+        _ => None,
     }
 }
 
 /// The least memory budget a count is promised to keep within (the README's promise).
 pub const MIN_MEMORY_BUDGET: u64 = 256 << 20;
 
-/// A memory budget of a count (`--memory`): a size ([`memory`]) of at least
-/// [`MIN_MEMORY_BUDGET`].
+/// A memory budget of a count (`--memory`): a size ([`memory`]) from [`MIN_MEMORY_BUDGET`] to
+/// [`MAX_MEMORY`].
 pub fn memory_budget(text: &str) -> Result<u64, String> {
-    let bytes = memory(text)?;
-    if bytes < MIN_MEMORY_BUDGET {
-        return Err(format!(
-            "memory budget '{text}' is below 256M, the least a count keeps within: give 256M or more"
-        ));
+    match memory_bytes(text) {
+        Some(bytes) if bytes >= MIN_MEMORY_BUDGET => Ok(bytes),
+        Some(_) => Err(format!(
+            "memory budget '{text}' is below 256M, the least a count keeps within: give 256M or more (up to {MAX_MEMORY_NAME})"
+        )),
+        None => Err(format!(
+            "bad memory budget '{text}': expected a size from 256M to {MAX_MEMORY_NAME}, in bytes or with K, M, G or T (powers of 1024), like 512M, 4G or 2048K"
+        )),
     }
-    Ok(bytes)
 }
 
 /// A share of a split count: the `index`-th (0-based) of `count`.
@@ -305,6 +317,19 @@ mod tests {
             assert!(
                 memory(bad).unwrap_err().contains(&format!("'{bad}'")),
                 "{bad}"
+            );
+        }
+        assert_eq!(memory("1048576T"), Ok(MAX_MEMORY));
+        for high in ["16777215T", "1048577T", "2000000000000000000"] {
+            let e = memory(high).unwrap_err();
+            assert!(
+                e.contains(&format!("'{high}'")) && e.contains("1048576T"),
+                "{e}"
+            );
+            let e = memory_budget(high).unwrap_err();
+            assert!(
+                e.contains(&format!("'{high}'")) && e.contains("256M to 1048576T"),
+                "{e}"
             );
         }
         assert_eq!(memory_budget("256M"), Ok(256 << 20));

@@ -2,13 +2,20 @@
 //!
 //! The file is text. The first line names the plan (format version, N, engine, number of
 //! parts, fingerprint of the list of parts, the share or `all`) and ends with its CRC-32;
-//! then one line per finished part, `part INDEX COUNT RESIDUES CRC`: the count's residues
-//! modulo two primes ([`super::residues`]) and the CRC-32 of the rest of the line.
+//! then one line per finished part, `part INDEX COUNT CRC`, the CRC-32 of the rest of the
+//! line.
 //!
 //! ```text
-//! queens-checkpoint 2 n=16 engine=quarters parts=223 fingerprint=823aa15260771ac2 share=all crc=5f0b0e2c
-//! part 17 137674 137674:137674 3a9c01d2
+//! queens-checkpoint 3 n=16 engine=quarters parts=223 fingerprint=823aa15260771ac2 share=all crc=5f0b0e2c
+//! part 17 137674 3a9c01d2
 //! ```
+//!
+//! What guards against what: the CRCs tell a line damaged by chance, not one edited on
+//! purpose (whoever edits a count computes its CRC anew); against that, `--recount` counts
+//! again a random sample of the parts recorded before a run resumes
+//! ([`queens::count::plan::recount`]). A checkpoint of format version 2 (`part INDEX COUNT
+//! RESIDUES CRC`, the residues of the count modulo two primes: [`super::residues`], a function
+//! of the count that guards against nothing more) is still read, and continued in version 2.
 //!
 //! A part counts as done only once its line is written and synced to the disk (`fsync`). A
 //! writer thread does that in batches (group commit: one `fsync` for every line that came
@@ -87,13 +94,9 @@ impl Header {
             .get(1)
             .and_then(|v| v.parse().ok())
             .ok_or_else(damaged)?;
-        if version != super::FORMAT_VERSION {
+        if !super::READ_VERSIONS.contains(&version) {
             // Another version may write another header: say only which version it is.
-            return Err(Problem::Other {
-                what: "format version",
-                found: version.to_string(),
-                expected: super::FORMAT_VERSION.to_string(),
-            });
+            return Err(Problem::Version(version));
         }
         let body = line.rsplit_once(" crc=").ok_or_else(damaged)?;
         if crc(body.0) != body.1 {
@@ -162,29 +165,24 @@ fn share_name(share: Option<Share>) -> String {
     }
 }
 
-/// The record line of a finished part, newline included.
-fn record_line(index: usize, count: u128) -> String {
-    let body = format!("part {index} {count} {}", super::residues(count));
+/// The record line of a finished part in format `version`, newline included.
+fn record_line(version: u32, index: usize, count: u128) -> String {
+    let body = match version {
+        2 => format!("part {index} {count} {}", super::residues(count)),
+        _ => format!("part {index} {count}"),
+    };
     format!("{body} {}\n", crc(&body))
 }
 
-/// The part in a record line (without its newline), if its CRC matches.
-fn parse_record(line: &str) -> Option<(usize, u128)> {
+/// The part in a record line of format `version` (without its newline), if it is exactly as
+/// written: the same digits, (in version 2) the same residues, the same check value.
+fn parse_record(version: u32, line: &str) -> Option<(usize, u128)> {
     let mut words = line.split(' ');
-    let (Some("part"), Some(i), Some(c), Some(_), Some(_), None) = (
-        words.next(),
-        words.next(),
-        words.next(),
-        words.next(),
-        words.next(),
-        words.next(),
-    ) else {
+    let (Some("part"), Some(i), Some(c)) = (words.next(), words.next(), words.next()) else {
         return None;
     };
     let (index, count) = (i.parse().ok()?, c.parse().ok()?);
-    // The line must be exactly as written: the same digits, the same residues, the same check
-    // value.
-    (format!("{}\n", line) == record_line(index, count)).then_some((index, count))
+    (format!("{line}\n") == record_line(version, index, count)).then_some((index, count))
 }
 
 /// What is wrong with a checkpoint file.
@@ -194,6 +192,8 @@ pub enum Problem {
     NotCheckpoint,
     /// A line is not as written.
     Damaged { line: usize, why: String },
+    /// The header is of a format version not read.
+    Version(u32),
     /// The header names another plan.
     Other {
         what: &'static str,
@@ -214,6 +214,11 @@ impl Problem {
             Problem::Damaged { line, why } => {
                 format!("checkpoint '{p}' is damaged at line {line} ({why}): {keep}")
             }
+            Problem::Version(v) => format!(
+                "checkpoint '{p}' was written in format version {v}; this queens reads versions {} and {}: {keep}",
+                super::READ_VERSIONS[0],
+                super::READ_VERSIONS[1]
+            ),
             Problem::Other {
                 what,
                 found,
@@ -236,6 +241,8 @@ pub struct Contents {
     pub cut: bool,
     /// No header yet: an empty file, or one cut inside its header.
     pub fresh: bool,
+    /// The format version of the file's records (that of `expected` if it is fresh).
+    pub version: u32,
 }
 
 /// Reads a checkpoint's bytes, expecting the plan of `expected`.
@@ -258,6 +265,7 @@ pub fn read(bytes: &[u8], expected: &Header) -> std::result::Result<Contents, Pr
                 keep: 0,
                 cut: !tail.is_empty(),
                 fresh: true,
+                version: expected.version,
             });
         }
         return Err(Problem::NotCheckpoint);
@@ -271,8 +279,8 @@ pub fn read(bytes: &[u8], expected: &Header) -> std::result::Result<Contents, Pr
     for (k, line) in lines.enumerate() {
         let number = k + 2;
         let damaged = |why: String| Problem::Damaged { line: number, why };
-        let (index, count) =
-            parse_record(line).ok_or_else(|| damaged("its check value does not match".into()))?;
+        let (index, count) = parse_record(header.version, line)
+            .ok_or_else(|| damaged("its check value does not match".into()))?;
         let slot = seen.get_mut(index).ok_or_else(|| {
             damaged(format!(
                 "part {index} is beyond the {} parts",
@@ -295,6 +303,7 @@ pub fn read(bytes: &[u8], expected: &Header) -> std::result::Result<Contents, Pr
         keep,
         cut: !tail.is_empty(),
         fresh: false,
+        version: header.version,
     })
 }
 
@@ -309,6 +318,8 @@ fn could_be_cut(tail: &[u8], word: &[u8]) -> bool {
 
 /// An open checkpoint: finished parts are appended to it by a writer thread, synced in batches.
 pub struct Checkpoint {
+    /// The format version of the records appended (the file's own).
+    version: u32,
     shared: Arc<Shared>,
     writer: Option<JoinHandle<()>>,
     path: PathBuf,
@@ -382,6 +393,7 @@ impl Checkpoint {
             std::thread::spawn(move || write_lines(&shared, file))
         };
         let checkpoint = Checkpoint {
+            version: contents.version,
             shared,
             writer: Some(writer),
             path: path.to_path_buf(),
@@ -417,7 +429,7 @@ impl Checkpoint {
         let Ok(mut q) = self.shared.queue.lock() else {
             return false;
         };
-        q.lines.push_str(&record_line(index, count));
+        q.lines.push_str(&record_line(self.version, index, count));
         self.shared.wake.notify_one();
         q.failed.is_none()
     }
@@ -488,7 +500,7 @@ fn write_lines(shared: &Shared, mut file: File) {
 }
 
 /// The most bytes a line of a checkpoint takes: a header, or a record of a part index, a
-/// count below 2^128, its residues and its CRC.
+/// count below 2^128, (in version 2) its residues, and its CRC.
 const MAX_LINE: u64 = 256;
 
 /// Whether a checkpoint exists at `path`; refused unless it is a regular file no larger than a
@@ -545,9 +557,18 @@ mod tests {
     }
 
     fn file(records: &[(usize, u128)]) -> String {
-        let mut s = header().line();
+        file_of(super::super::FORMAT_VERSION, records)
+    }
+
+    /// A checkpoint of format `version` with `records`.
+    fn file_of(version: u32, records: &[(usize, u128)]) -> String {
+        let mut s = Header {
+            version,
+            ..header()
+        }
+        .line();
         for &(i, c) in records {
-            s.push_str(&record_line(i, c));
+            s.push_str(&record_line(version, i, c));
         }
         s
     }
@@ -568,7 +589,7 @@ mod tests {
     #[test]
     fn a_line_cut_anywhere_is_dropped_and_nothing_else() {
         let whole = file(&[(3, 17), (5, 2680)]);
-        let last = whole.len() - record_line(5, 2680).len();
+        let last = whole.len() - record_line(3, 5, 2680).len();
         for end in last + 1..whole.len() {
             let c = read(&whole.as_bytes()[..end], &header()).unwrap();
             assert_eq!(
@@ -604,7 +625,10 @@ mod tests {
                         assert!(c.cut, "byte {at} bit {bit}: only a cut last line may pass");
                     }
                     Err(
-                        Problem::Damaged { .. } | Problem::NotCheckpoint | Problem::Other { .. },
+                        Problem::Damaged { .. }
+                        | Problem::NotCheckpoint
+                        | Problem::Version(_)
+                        | Problem::Other { .. },
                     ) => {}
                 }
             }
@@ -612,18 +636,46 @@ mod tests {
     }
 
     #[test]
-    fn a_count_edited_with_its_crc_made_anew_is_refused() {
-        // The edit of the issue: a part's count plus one, the CRC recomputed.
-        let body = format!("part 5 2681 {}", super::super::residues(2680));
-        let forged = format!("{body} {}", crc(&body));
-        assert_eq!(parse_record(&forged), None);
-        let mut text = file(&[(3, 17)]);
-        text.push_str(&forged);
-        text.push('\n');
-        assert!(matches!(
-            read(text.as_bytes(), &header()),
-            Err(Problem::Damaged { line: 3, .. })
-        ));
+    fn a_count_edited_with_its_crc_made_anew_reads_back_in_either_version() {
+        // The CRC guards against damage, not against an editor: a count changed with its CRC
+        // (and, in version 2, its residues) made anew is read as written. Only a recount of
+        // the part tells (`--recount`).
+        for version in super::super::READ_VERSIONS {
+            let mut text = file_of(version, &[(3, 17)]);
+            text.push_str(&record_line(version, 5, 2688));
+            let c = read(
+                text.as_bytes(),
+                &Header {
+                    version,
+                    ..header()
+                },
+            )
+            .unwrap();
+            assert_eq!((c.records, c.version), (vec![(3, 17), (5, 2688)], version));
+        }
+        // The edit of the issue, in version 2: the residues equal the count itself.
+        let v2 = record_line(2, 102, 248654);
+        assert!(v2.starts_with("part 102 248654 248654:248654 "), "{v2}");
+        // A count edited alone is refused.
+        let edited = record_line(3, 5, 2680).replace("2680", "2688");
+        assert_eq!(parse_record(3, edited.trim_end()), None);
+    }
+
+    #[test]
+    fn a_checkpoint_of_format_version_2_is_read_and_continued_in_version_2() {
+        let dir = std::env::temp_dir().join(format!("queens-checkpoint-v2-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("v2.log");
+        std::fs::write(&path, file_of(2, &[(3, 17)])).unwrap();
+        // The count expects the version written now; the file's own is kept.
+        let (ck, done) = Checkpoint::open(&path, &header()).unwrap();
+        assert_eq!(done, vec![(3, 17)]);
+        ck.record(5, 2680);
+        ck.finish().unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text, file_of(2, &[(3, 17), (5, 2680)]));
+        assert!(text.ends_with(&record_line(2, 5, 2680)) && text.contains(" 2680:2680 "));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -648,14 +700,8 @@ mod tests {
                 other => panic!("{what}: {other:?}"),
             }
         }
-        let v2 = text.replacen("queens-checkpoint 2 ", "queens-checkpoint 1 ", 1);
-        assert!(matches!(
-            read(v2.as_bytes(), &header()),
-            Err(Problem::Other {
-                what: "format version",
-                ..
-            })
-        ));
+        let v1 = text.replacen("queens-checkpoint 3 ", "queens-checkpoint 1 ", 1);
+        assert_eq!(read(v1.as_bytes(), &header()), Err(Problem::Version(1)));
     }
 
     #[test]

@@ -11,29 +11,66 @@ use crate::input::io_reason;
 use std::io::Write;
 use std::path::Path;
 
-/// The CRC-32 of `text` as 8 hexadecimal digits: the check value of a record or a file (it
-/// tells every flipped byte and every burst of up to 32 bits).
+/// The CRC-32 of `text` as 8 hexadecimal digits: the check value of a record or a file. It
+/// tells a file damaged by chance (every flipped byte, every burst of up to 32 bits), not one
+/// edited on purpose: whoever edits a count can compute the check value anew. Against a wrong
+/// or made-up count, only counting parts again helps (`--recount`,
+/// [`queens::count::plan::recount`]).
 pub fn crc(text: &str) -> String {
     format!("{:08x}", crc32fast::hash(text.as_bytes()))
 }
 
-/// The format version of the checkpoint and shard files (the plan's own version is inside its
-/// fingerprint). Version 2 added the residues of every count.
-pub const FORMAT_VERSION: u32 = 2;
+/// The format version of the checkpoint and shard files written (the plan's own version is
+/// inside its fingerprint). Version 2 wrote the residues of every count beside it; version 3
+/// drops them (they are a function of the count alone, see [`residues`]) and a shard file
+/// holds the count of every part it covers, so that parts can be recounted.
+pub const FORMAT_VERSION: u32 = 3;
+
+/// The format versions read: files of version 2 are still read (and a checkpoint of version
+/// 2 is continued in version 2).
+pub const READ_VERSIONS: [u32; 2] = [2, FORMAT_VERSION];
 
 /// The two primes of [`residues`]: the largest below 2^32 and below 2^64.
 const PRIMES: [u128; 2] = [4_294_967_291, 18_446_744_073_709_551_557];
 
-/// A count's residues modulo two primes, written beside it: an edit of the count's digits whose
-/// CRC is made anew still disagrees with them (the Q27 project's check, in the same spirit),
-/// and they are checked again when the count is read.
+/// A count's residues modulo two primes, as format version 2 wrote them beside each count.
+/// They are a function of the count alone (and equal to it below 2^32 - 5): whoever edits a
+/// count computes them anew as easily as the CRC, so they guard against nothing the CRC does
+/// not. Version 3 no longer writes them; files of version 2 are still read, their residues
+/// checked as written.
 pub fn residues(count: u128) -> String {
     format!("{}:{}", count % PRIMES[0], count % PRIMES[1])
 }
 
-/// Writes `bytes` to `path` so that the file is either the old one or the whole new one: a
-/// temporary file beside it, synced, renamed over it, and the folder synced.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+/// The file `path` of `--out`, checked before any work: refused (bad input, exit 2) if it is a
+/// folder or another thing than a regular file, or if no file can be created beside it (no
+/// such folder, no permission), so that the result of a long count is never lost for a name.
+pub fn out_file(path: &Path) -> Result<()> {
+    let shown = path.display();
+    if let Ok(meta) = std::fs::metadata(path) {
+        if meta.is_dir() {
+            return Err(bad(format!(
+                "cannot write '{shown}': it is a folder; give the name of a file (new, or one to replace)"
+            )));
+        }
+        if !meta.is_file() {
+            return Err(bad(format!(
+                "cannot write '{shown}': it is not a regular file (a device or a pipe); give the name of a file, or - for standard output"
+            )));
+        }
+    }
+    // A name of this process's own beside it, so that another run's temporary file is left
+    // alone.
+    let mut probe = temporary(path)?.into_os_string();
+    probe.push(format!(".{}", std::process::id()));
+    std::fs::File::create(&probe)
+        .map_err(|e| bad(format!("cannot create '{shown}': {}", io_reason(&e))))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// The temporary file beside `path` that [`write_atomic`] renames over it.
+fn temporary(path: &Path) -> Result<std::path::PathBuf> {
     let shown = path.display();
     let name = path.file_name().ok_or_else(|| {
         bad(format!(
@@ -43,7 +80,19 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     let mut tmp_name = std::ffi::OsString::from(".");
     tmp_name.push(name);
     tmp_name.push(".tmp");
-    let tmp = path.with_file_name(tmp_name);
+    Ok(path.with_file_name(tmp_name))
+}
+
+/// Writes `bytes` to `path` so that the file is either the old one or the whole new one: a
+/// temporary file beside it, synced, renamed over it, and the folder synced.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let shown = path.display();
+    if path.is_dir() {
+        return Err(bad(format!(
+            "cannot write '{shown}': it is a folder; give the name of a file (new, or one to replace)"
+        )));
+    }
+    let tmp = temporary(path)?;
     let mut file = std::fs::File::create(&tmp)
         .map_err(|e| bad(format!("cannot create '{shown}': {}", io_reason(&e))))?;
     let written = file
@@ -102,10 +151,27 @@ mod tests {
     }
 
     #[test]
-    fn residues_tell_a_count_edited_by_one() {
-        assert_eq!(residues(17), "17:17");
-        assert_ne!(residues(14772512), residues(14772513));
+    fn residues_are_the_count_itself_below_the_first_prime() {
+        // Nothing an editor of the count could not write anew: the count, twice.
+        assert_eq!(residues(248654), "248654:248654");
         assert_eq!(residues(u128::MAX), "624:3480");
+    }
+
+    #[test]
+    fn an_out_file_in_a_folder_or_nowhere_is_refused_before_the_work() {
+        let dir = std::env::temp_dir().join(format!("queens-out-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let refused = |path: &Path| match out_file(path) {
+            Err(Failure::Bad(m)) => m,
+            other => panic!("{}: {:?}", path.display(), other.is_ok()),
+        };
+        assert!(refused(&dir).contains("is a folder"));
+        assert!(refused(&dir.join("none/x.json")).contains("no such file"));
+        assert!(matches!(write_atomic(&dir, b"x"), Err(Failure::Bad(_))));
+        let file = dir.join("x.json");
+        out_file(&file).unwrap();
+        assert!(!file.exists(), "nothing is left by the check");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -12,7 +12,8 @@
 //! ([`split`]): the quarters engine's own model ([`quarters::part_costs`]), Knuth's estimate of
 //! the search tree for dihedral ([`dihedral::probe`]). An estimate of the whole comes from
 //! timing a small seeded sample of parts ([`estimate`]); [`merge`] checks that the results of
-//! the shares cover every part once.
+//! the shares cover every part once, and [`recount`] counts again a random sample of the parts
+//! a shard or a checkpoint claims.
 //!
 //! Part counts are whole numbers in the engine's unit: solutions for quarters, 1/840 of a
 //! solution for dihedral (its weights `8 / k` are whole in that unit). [`Plan::counts`] turns
@@ -20,6 +21,7 @@
 
 pub mod estimate;
 pub mod merge;
+pub mod recount;
 pub mod split;
 
 use crate::control::Control;
@@ -32,6 +34,7 @@ use thiserror::Error;
 
 pub use estimate::{Estimate, Sample};
 pub use merge::{merge, MergeError, ShardSummary};
+pub use recount::{spot_check, SampleSize, SpotCheck, Wrong};
 
 /// The version of the plan's format: the lists of parts, the units of their counts and the
 /// fingerprint. Checkpoints and shards of another version are refused.
