@@ -145,6 +145,8 @@ export default {
   'kind.simple': 'simple',
   'kind.symmetric': 'symmetric',
   'kind.doubly symmetric': 'doubly symmetric',
+  'kind.reflective': 'reflective',
+  'kind.doubly reflective': 'doubly reflective',
   'kind.invariant': 'invariant',
   'sym.identity': 'as it is',
   'sym.rot90': 'turn 90°',

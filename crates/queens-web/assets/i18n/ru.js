@@ -156,6 +156,8 @@ export default {
   'kind.simple': 'простое',
   'kind.symmetric': 'симметрическое',
   'kind.doubly symmetric': 'дважды симметрическое',
+  'kind.reflective': 'зеркальное',
+  'kind.doubly reflective': 'дважды зеркальное',
   'kind.invariant': 'неизменное',
   'sym.identity': 'как есть',
   'sym.rot90': 'поворот на 90°',
