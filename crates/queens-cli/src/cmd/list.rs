@@ -28,7 +28,9 @@ pub struct Args {
     /// Board size N (1 to 64)
     #[arg(value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, solutions::MAX_N))]
     n: usize,
-    /// One representative per orbit (the smallest), with its orbit size
+    /// One representative per class (the smallest), with its class size: the orbit under the
+    /// board's 8 turns and reflections, or with --torus under the torus's 8N² (each of the 8
+    /// followed by a translation), the classes `count --torus` counts
     #[arg(long)]
     fundamental: bool,
     /// Output format

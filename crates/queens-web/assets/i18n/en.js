@@ -191,6 +191,7 @@ export default {
   'gallery.title': (v) => `The ${v.count} fundamental ${plural(v.count, 'solution', 'solutions')} of ${v.n} × ${v.n}`,
   'gallery.lead8': 'The 2007 course project from Kharkiv: every solution of the 8 × 8 board is one of these twelve, turned or mirrored. Eleven are simple (8 different images each), one is symmetric (a half turn leaves it as it is: 4 images). Framed: the symmetric one.',
   'gallery.lead': 'Every solution of the {n} × {n} board is one of these, turned or mirrored; each adds as many solutions as its orbit has boards.',
+  'gallery.leadTorus': 'Every solution on the {n} × {n} torus is one of these, turned, mirrored or shifted around the torus; each adds as many solutions as its class has boards.',
   'gallery.sumLabel': 'Solutions by orbit: {sum}',
   'gallery.cardLabel': 'Fundamental solution {k}: {rows}, orbit {orbit}',
   'counts.title': 'How many solutions: N = 1 to 27',
