@@ -361,6 +361,32 @@ pub enum DiagramError {
         marks: usize,
         ranks: usize,
     },
+    /// A rank whose label is not its number: the ranks run from N at the top down to 1.
+    #[error("rank label '{label}' where rank {expected} is expected: a diagram's ranks run from {ranks} at the top down to 1")]
+    #[allow(missing_docs)] // named in the message; `index` counts from the top rank, from 0
+    RankLabel {
+        index: usize,
+        label: String,
+        expected: usize,
+        ranks: usize,
+    },
+    /// A line of file letters that does not name the files a, b, c, ... of the diagram.
+    #[error("file letter '{letter}' where '{expected}' is expected: the files of a diagram of {ranks} ranks run {first_files} from the left")]
+    #[allow(missing_docs)] // named in the message
+    FileLetter {
+        letter: String,
+        expected: String,
+        ranks: usize,
+        first_files: String,
+    },
+    /// A line of file letters with more or fewer letters than the diagram has files.
+    #[error("{letters} file letters under a diagram of {ranks} ranks: expected the {ranks} letters {first_files}")]
+    #[allow(missing_docs)] // named in the message
+    FileCount {
+        letters: usize,
+        ranks: usize,
+        first_files: String,
+    },
     /// The queens drawn are not a placement.
     #[error(transparent)]
     Placement(#[from] ParseError),
@@ -379,7 +405,7 @@ impl DiagramStyle {
 /// Reading back what [`Placement::diagram`] writes, in either style.
 pub mod diagram {
     use super::{DiagramError, DiagramStyle, Placement};
-    use crate::square::Square;
+    use crate::square::{file_name, Square};
 
     /// Whether `mark` is a square's mark of either style.
     fn is_mark(mark: &str) -> bool {
@@ -407,7 +433,56 @@ pub mod diagram {
                 .all(|w| w.bytes().all(|b| b.is_ascii_lowercase()))
     }
 
-    /// The placement drawn by `ranks` (each accepted by [`is_rank`]), the top rank first.
+    /// Checks a line of file letters (accepted by [`is_files`]) under a diagram of `ranks`
+    /// ranks: it must name the files a, b, c, ... of the board, in order.
+    ///
+    /// ```
+    /// use queens::placement::diagram;
+    /// assert!(diagram::check_files("  a b c d", 4).is_ok());
+    /// assert!(diagram::check_files("  a b d c", 4).is_err());
+    /// assert!(diagram::check_files("  a b c", 4).is_err());
+    /// ```
+    pub fn check_files(line: &str, ranks: usize) -> Result<(), DiagramError> {
+        let first_files = first_files(ranks);
+        let letters = line.split_whitespace();
+        let mut count = 0;
+        for (col, letter) in letters.enumerate() {
+            count += 1;
+            if col >= ranks {
+                continue;
+            }
+            let expected = file_name(col as u32);
+            if letter != expected {
+                return Err(DiagramError::FileLetter {
+                    letter: crate::error::excerpt(letter),
+                    expected,
+                    ranks,
+                    first_files,
+                });
+            }
+        }
+        if count != ranks {
+            return Err(DiagramError::FileCount {
+                letters: count,
+                ranks,
+                first_files,
+            });
+        }
+        Ok(())
+    }
+
+    /// The files of a board of `n` files as a message names them: `a, b, c, d` or `a, b, ..., z, aa`.
+    fn first_files(n: usize) -> String {
+        let last = file_name(n.saturating_sub(1) as u32);
+        match n {
+            0..=4 => (0..n as u32).map(file_name).collect::<Vec<_>>().join(", "),
+            _ => format!("a, b, ..., {last}"),
+        }
+    }
+
+    /// The placement drawn by `ranks` (each accepted by [`is_rank`]), the top rank first. Each
+    /// rank's label must be its number, N at the top down to 1 (a diagram is read by its
+    /// labels' promise, not by position alone).
     ///
     /// ```
     /// use queens::placement::diagram;
@@ -416,12 +491,24 @@ pub mod diagram {
     /// let text = p.diagram(DiagramStyle::Unicode);
     /// let ranks: Vec<&str> = text.lines().filter(|l| diagram::is_rank(l)).collect();
     /// assert_eq!(diagram::read(&ranks), Ok(p));
+    /// assert!(diagram::read(&["1 . Q", "2 Q ."]).is_err()); // ranks 1 and 2 upside down
     /// ```
     pub fn read(ranks: &[&str]) -> Result<Placement, DiagramError> {
         let size = ranks.len();
         let mut squares = Vec::new();
         for (index, line) in ranks.iter().enumerate() {
-            let marks: Vec<&str> = line.split_whitespace().skip(1).collect();
+            let mut words = line.split_whitespace();
+            let label = words.next().unwrap_or("");
+            let expected = size - index;
+            if label != expected.to_string() {
+                return Err(DiagramError::RankLabel {
+                    index,
+                    label: crate::error::excerpt(label),
+                    expected,
+                    ranks: size,
+                });
+            }
+            let marks: Vec<&str> = words.collect();
             if marks.len() != size {
                 return Err(DiagramError::Width {
                     index,

@@ -2,7 +2,9 @@
 //!
 //! Files are `a, b, ..., z, aa, ab, ...` (spreadsheet columns) left to right, ranks `1..N` bottom
 //! to top. A square may also be written `col,row`, both 1-based (`3,5` is `c5`). Internally
-//! columns and rows are 0-based.
+//! columns and rows are 0-based. Boards go up to N = [`MAX_SIDE`] (4,294,967,295): the last
+//! file's name has seven letters (`mwlqkwu`), and every square name written for such a board
+//! reads back.
 //!
 //! ```
 //! use queens::Square;
@@ -19,6 +21,13 @@ use crate::error::ParseError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
+
+/// The largest side of a board whose squares are named: files and ranks are counted in `u32`,
+/// so the last file (`mwlqkwu`) and rank (4294967295) of this side are the largest names.
+pub const MAX_SIDE: usize = u32::MAX as usize;
+
+/// The most letters of a file name: seven, from `aaaaaaa` (file 321,272,407) on.
+pub const MAX_FILE_LETTERS: usize = 7;
 
 /// One square: column (file) and row (rank), both counted from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -111,7 +120,10 @@ impl Square {
         }
         let split = t.find(|c: char| !c.is_ascii_alphabetic()).ok_or_else(bad)?;
         let (letters, digits) = t.split_at(split);
-        if letters.is_empty() || letters.len() > 6 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        if letters.is_empty()
+            || letters.len() > MAX_FILE_LETTERS
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+        {
             return Err(bad());
         }
         let col = file_index(letters).ok_or_else(bad)?;
@@ -160,7 +172,8 @@ pub fn file_name(col: u32) -> String {
     String::from_utf8(out).expect("ascii")
 }
 
-/// The column of a file name (`a` -> 0, `aa` -> 26), case-insensitive.
+/// The column of a file name (`a` -> 0, `aa` -> 26), case-insensitive; `None` past the files
+/// of a board of [`MAX_SIDE`].
 pub fn file_index(letters: &str) -> Option<u32> {
     let mut n: u64 = 0;
     for b in letters.bytes() {
@@ -203,6 +216,40 @@ mod tests {
         assert_eq!(file_name(702), "aaa");
         for c in 0..2000 {
             assert_eq!(file_index(&file_name(c)), Some(c));
+        }
+    }
+
+    #[test]
+    fn the_largest_board_has_seven_letter_files() {
+        let last = (MAX_SIDE - 1) as u32;
+        assert_eq!(file_name(last), "mwlqkwu");
+        assert_eq!(file_name(last).len(), MAX_FILE_LETTERS);
+        assert_eq!(file_name(321_272_405), "zzzzzz");
+        assert_eq!(file_name(321_272_406), "aaaaaaa");
+        let corner = Square::new(last, last);
+        assert_eq!(corner.to_string(), "mwlqkwu4294967295");
+        assert_eq!(Square::parse(&corner.to_string()), Ok(corner));
+        // One file past the largest board, and eight letters, are no square.
+        assert_eq!(file_index("mwlqkwv"), None);
+        assert!(Square::parse("aaaaaaaa1").is_err());
+    }
+
+    proptest::proptest! {
+        /// Every square the tool can name on a board up to the largest side reads back.
+        #[test]
+        fn every_square_name_reads_back(col in 0..u32::MAX, row in 0..u32::MAX) {
+            let s = Square::new(col, row);
+            proptest::prop_assert_eq!(file_index(&file_name(col)), Some(col));
+            proptest::prop_assert_eq!(Square::parse(&s.to_string()), Ok(s));
+            proptest::prop_assert_eq!(Square::parse(&s.to_string().to_uppercase()), Ok(s));
+            proptest::prop_assert_eq!(Square::parse(&s.numeric()), Ok(s));
+        }
+
+        /// Names of seven letters, the longest, read back across the whole band.
+        #[test]
+        fn seven_letter_files_read_back(col in 321_272_406u32..u32::MAX) {
+            proptest::prop_assert_eq!(file_name(col).len(), MAX_FILE_LETTERS);
+            proptest::prop_assert_eq!(file_index(&file_name(col)), Some(col));
         }
     }
 

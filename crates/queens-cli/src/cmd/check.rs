@@ -39,7 +39,7 @@ pub struct Args {
     placements: PlacementArgs,
     /// A partly filled N x N board: any number of queens (squares, or the rows of the first
     /// columns), no two attacking
-    #[arg(long, value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, u32::MAX as usize))]
+    #[arg(long, value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, queens::square::MAX_SIDE))]
     n: Option<usize>,
     /// Output format
     #[arg(long, short = 'f', value_enum, default_value_t = Format::Text)]

@@ -150,7 +150,7 @@ fn torus(out: &mut Out, p: &Placement, json: bool, k: usize) -> Result<()> {
         rows: p.rows_1based(),
         torus_solution: rules.first_conflict(p).is_none(),
         orbit: orbit.size,
-        symmetries: 8 * n * n,
+        symmetries: rules.symmetries(n),
         stabilizer: orbit.stabilizer,
         canonical: orbit.canonical.rows_1based(),
     };

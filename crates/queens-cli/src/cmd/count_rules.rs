@@ -101,7 +101,7 @@ fn record(rules: RulesArgs, counted: &Counted, seconds: f64) -> Record {
         }
         Counted::Torus(t) => (t.n, t.total, t.classes, None, Some(t.classes)),
     };
-    let symmetries = if r.torus { 8 * n * n } else { 8 };
+    let symmetries = r.symmetries(n);
     Record {
         n,
         piece: r.piece,

@@ -28,7 +28,9 @@ pub struct Args {
     /// Board size N (1 to 64)
     #[arg(value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, solutions::MAX_N))]
     n: usize,
-    /// One representative per orbit (the smallest), with its orbit size
+    /// One representative per class (the smallest), with its class size: the orbit under the
+    /// board's 8 turns and reflections, or with --torus under the torus's 8N² (each of the 8
+    /// followed by a translation), the classes `count --torus` counts
     #[arg(long)]
     fundamental: bool,
     /// Output format
@@ -56,7 +58,8 @@ pub struct Args {
     #[arg(long)]
     stats: bool,
     /// With --algorithm iterative: only the half the program finds (first queen in the lower
-    /// half), as in the seed's listing
+    /// half), as in the seed's listing; not with --fundamental, whose representatives all have
+    /// their first queen there
     #[arg(long)]
     half: bool,
     #[command(flatten)]
@@ -119,6 +122,11 @@ pub fn run(args: Args) -> Result<Exit> {
     if args.unicode && format != Format::Board {
         return Err(bad(
             "--unicode draws the board diagrams: use it with --format board",
+        ));
+    }
+    if args.half && args.fundamental {
+        return Err(bad(
+            "--half and --fundamental do not go together: every representative --fundamental lists has its first queen in the lower half already, so --half would change nothing; give one of them",
         ));
     }
     let counts_work = matches!(args.algorithm, Lister::Classic(a) if a.instrumented());

@@ -1,12 +1,13 @@
 //! `queens list --torus` and `--piece superqueen`: the solutions of the relatives, written as
-//! they are found, in lexicographic order, by the library's search for any rules.
+//! they are found, in lexicographic order, by the library's search for any rules. With
+//! `--fundamental`, one per class under the board's symmetries as the library chooses it
+//! ([`Rules::representative`]: the square's 8, the torus's 8N²), as the server lists them.
 
 use crate::exit::{Exit, Failure, Result};
 use crate::job::Job;
 use crate::output::placement::{self, Format, Notes};
 use crate::output::Out;
 use queens::rules::{search::RulesBoard, Rules};
-use queens::symmetry::{is_canonical, Orbit, TorusOrbit};
 use queens::{DiagramStyle, Placement};
 use std::ops::ControlFlow;
 
@@ -18,17 +19,6 @@ pub struct Listing {
     pub style: DiagramStyle,
     pub fundamental: bool,
     pub limit: u64,
-}
-
-impl Listing {
-    /// The orbit size when `p` is the representative of its class, `None` when it is not.
-    fn representative(&self, p: &Placement) -> Option<usize> {
-        if self.rules.torus {
-            let orbit = TorusOrbit::of(p);
-            return (orbit.canonical == *p).then_some(orbit.size);
-        }
-        is_canonical(p).then(|| Orbit::of(p).size)
-    }
 }
 
 /// Writes the solutions, stopping at the limit or when the reader goes away.
@@ -46,7 +36,7 @@ pub fn run(listing: Listing) -> Result<Exit> {
     let result = board.each(job.control(), |rows| {
         let p = Placement::from_rows(rows.to_vec()).expect("the search gives rows on the board");
         let orbit = match listing.fundamental {
-            true => match listing.representative(&p) {
+            true => match listing.rules.representative(&p) {
                 Some(size) => Some(size),
                 None => return ControlFlow::Continue(()),
             },

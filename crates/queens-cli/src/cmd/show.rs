@@ -2,7 +2,8 @@
 
 use super::rules::RulesArgs;
 use crate::exit::{bad, Exit, Result};
-use crate::input::PlacementArgs;
+use crate::input::placements::Item;
+use crate::input::{PlacementArgs, Source};
 use crate::output::placement::{self, Notes};
 use crate::output::{svg, Out};
 use queens::DiagramStyle;
@@ -57,24 +58,25 @@ pub fn run(args: Args) -> Result<Exit> {
         (Format::Board, false) => (DiagramStyle::Ascii, placement::Format::Board),
     };
     let mut source = args.placements.source()?;
+    // The picture's one placement, read and checked to the end of the input before the file
+    // is written: a refused input leaves no picture.
+    let mut drawn = None;
+    if let Some(path) = &args.svg {
+        let item = the_one(&mut source, &args.placements)?;
+        let mut picture = svg::Picture::new(item.placement.n(), item.placement.n());
+        for s in item.placement.squares() {
+            picture.queen(s);
+        }
+        svg::write(path, &picture.render())?;
+        drawn = Some(item);
+    }
     let mut out = Out::stdout();
     let mut k = 0u64;
-    while let Some(item) = source.next()? {
+    while let Some(item) = match drawn.take() {
+        Some(item) => Some(item),
+        None => source.next()?,
+    } {
         k += 1;
-        if let Some(path) = &args.svg {
-            if k > 1 {
-                return Err(bad(format!(
-                    "--svg draws one placement, and {} has more (line {} holds another): give one",
-                    shown_source(&args.placements),
-                    item.line
-                )));
-            }
-            let mut picture = svg::Picture::new(item.placement.n(), item.placement.n());
-            for s in item.placement.squares() {
-                picture.queen(s);
-            }
-            svg::write(path, &picture.render())?;
-        }
         if format == placement::Format::Board && !source.is_stream() {
             // One placement from the command line: the diagram alone.
             std::io::Write::write_all(&mut out, item.placement.diagram(style).as_bytes())?;
@@ -96,6 +98,21 @@ pub fn run(args: Args) -> Result<Exit> {
     }
     std::io::Write::flush(&mut out)?;
     Ok(Exit::Success)
+}
+
+/// The one placement of the input, which must hold no other (`--svg` draws one).
+fn the_one(source: &mut Source, placements: &PlacementArgs) -> Result<Item> {
+    let item = source
+        .next()?
+        .ok_or_else(|| bad("--svg draws one placement, and none was given"))?;
+    if let Some(other) = source.next()? {
+        return Err(bad(format!(
+            "--svg draws one placement, and {} has more (line {} holds another): give one",
+            shown_source(placements),
+            other.line
+        )));
+    }
+    Ok(item)
 }
 
 /// The file or pipe of the placements, as messages name it.

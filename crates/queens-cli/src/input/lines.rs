@@ -2,9 +2,12 @@
 //! each line at most a set number of bytes, so that no input, not even `/dev/zero` or a file
 //! of one endless line, makes the process hold more than that bound.
 //!
-//! A line is refused, naming its number, when it is longer than the bound, holds a NUL byte
-//! (no form the tool reads has one: `/dev/zero` is refused at its first byte) or is not UTF-8.
-//! A UTF-8 byte order mark at the start is skipped, and a `\r` before the newline dropped.
+//! A line ends at a newline, at a carriage return followed by a newline (one break, as
+//! Windows writes it) or at a carriage return alone (as old Mac files do), so a `\r` never
+//! stays inside a line to join two lines into one. A line is refused, naming its number, when
+//! it is longer than the bound, holds a NUL byte (no form the tool reads has one: `/dev/zero`
+//! is refused at its first byte) or is not UTF-8. A UTF-8 byte order mark at the start is
+//! skipped.
 //! A path must name a file, a pipe or a terminal, not a folder. Messages quote bad text through
 //! [`quote`]: a few tens of characters, control characters escaped.
 
@@ -25,6 +28,10 @@ pub struct Lines {
     max: usize,
     number: usize,
     buf: Vec<u8>,
+    /// The last line ended at a carriage return: a newline right after it belongs to that
+    /// break. Kept as state, so a line ended by `\r` is handed out without waiting for the
+    /// next byte of a pipe.
+    after_cr: bool,
 }
 
 impl Lines {
@@ -54,6 +61,7 @@ impl Lines {
             max,
             number: 0,
             buf: Vec::new(),
+            after_cr: false,
         }
     }
 
@@ -79,16 +87,13 @@ impl Lines {
         if self.number == 1 && self.buf.starts_with("\u{feff}".as_bytes()) {
             self.buf.drain(..3);
         }
-        if self.buf.last() == Some(&b'\r') {
-            self.buf.pop();
-        }
         let number = self.number;
         let text = std::str::from_utf8(&self.buf)
             .map_err(|_| bad(format!("{}, line {number}: not UTF-8 text", self.name)))?;
         Ok(Some((number, text)))
     }
 
-    /// Reads up to the next newline (dropped) into `buf`; true at the end of the input.
+    /// Reads up to the next line break (dropped) into `buf`; true at the end of the input.
     fn fill(&mut self) -> Result<bool, Failure> {
         loop {
             let chunk = match self.reader.fill_buf() {
@@ -105,8 +110,12 @@ impl Lines {
             if chunk.is_empty() {
                 return Ok(true);
             }
-            // The newline that ends the line, or a NUL that ends the reading (vectorised).
-            let stop = memchr::memchr2(b'\n', 0, chunk);
+            if std::mem::take(&mut self.after_cr) && chunk[0] == b'\n' {
+                self.reader.consume(1);
+                continue;
+            }
+            // The break that ends the line, or a NUL that ends the reading (vectorised).
+            let stop = memchr::memchr3(b'\n', b'\r', 0, chunk);
             let take = stop.unwrap_or(chunk.len());
             if self.buf.len() + take > self.max {
                 return Err(self.too_long());
@@ -115,6 +124,15 @@ impl Lines {
             match stop.map(|i| chunk[i]) {
                 Some(b'\n') => {
                     self.reader.consume(take + 1);
+                    return Ok(false);
+                }
+                Some(b'\r') => {
+                    // A newline after it is part of the break: taken now when it has come
+                    // with the carriage return, else at the start of the next line.
+                    let newline = chunk.get(take + 1).map(|&b| b == b'\n');
+                    self.reader
+                        .consume(take + 1 + usize::from(newline == Some(true)));
+                    self.after_cr = newline.is_none();
                     return Ok(false);
                 }
                 Some(_) => {
@@ -196,6 +214,68 @@ mod tests {
             ["1 2", "", "last"]
         );
         assert!(all(b"", 10).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_carriage_return_alone_breaks_the_line() {
+        assert_eq!(
+            all(b"1 5 8 6 3 7 2 4\r2 4 1 3\r", 20).unwrap(),
+            ["1 5 8 6 3 7 2 4", "2 4 1 3"]
+        );
+        assert_eq!(all(b"a\r\rb\r\n\nc", 10).unwrap(), ["a", "", "b", "", "c"]);
+        assert_eq!(all(b"a\n\r\nb", 10).unwrap(), ["a", "", "b"]);
+    }
+
+    /// Input that arrives in pieces: a `\r\n` split between two reads is still one break.
+    struct Pieces(Vec<&'static [u8]>);
+
+    impl Read for Pieces {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            if self.0.is_empty() {
+                return Ok(0);
+            }
+            let piece = self.0.remove(0);
+            out[..piece.len()].copy_from_slice(piece);
+            Ok(piece.len())
+        }
+    }
+
+    #[test]
+    fn a_break_split_between_reads_is_one_break() {
+        let pieces = Pieces(vec![b"2 4 1 3\r", b"\n3 1 4 2\r", b"\r\n", b"x"]);
+        let mut l = Lines::new(Box::new(pieces), "the input".into(), 10);
+        let mut got = Vec::new();
+        while let Some((number, text)) = l.next_line().unwrap() {
+            got.push((number, text.to_string()));
+        }
+        let want = [(1, "2 4 1 3"), (2, "3 1 4 2"), (3, ""), (4, "x")];
+        assert_eq!(got, want.map(|(k, t)| (k, t.to_string())));
+    }
+
+    proptest::proptest! {
+        /// Lines joined by any of the three breaks come back as they were.
+        #[test]
+        fn every_break_gives_the_same_lines(
+            lines in proptest::collection::vec("[a-z0-9 ]{0,6}", 1..8),
+            breaks in proptest::collection::vec(0usize..3, 8),
+        ) {
+            let mut bytes = Vec::new();
+            let mut after_cr = false;
+            for (line, &b) in lines.iter().zip(&breaks) {
+                // A carriage return then an empty line ended by a newline is CR LF: one
+                // break, so that empty line ends with a carriage return instead.
+                let b = if after_cr && line.is_empty() && b == 0 { 1 } else { b };
+                bytes.extend_from_slice(line.as_bytes());
+                bytes.extend_from_slice(["\n", "\r", "\r\n"][b].as_bytes());
+                after_cr = b == 1;
+            }
+            let mut l = Lines::new(Box::new(std::io::Cursor::new(bytes)), "x".into(), 100);
+            let mut got = Vec::new();
+            while let Some((_, text)) = l.next_line().unwrap() {
+                got.push(text.to_string());
+            }
+            proptest::prop_assert_eq!(got, lines);
+        }
     }
 
     #[test]

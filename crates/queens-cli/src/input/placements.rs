@@ -1,7 +1,8 @@
 //! Reading placements from a file or a pipe, one per line, in every form the tool writes:
 //! rows (`1 5 8 6 3 7 2 4`), squares (`a1 b5 ...`, `1,1 2,5 ...`), the JSON lines of `list`
 //! and `solve` (`{"n":8,"rows":[...]}`), and the board diagrams of `--format board` (a block of
-//! ranks, rank N first, ended by the file letters). Notes after two spaces (`  orbit 8`,
+//! ranks labelled N down to 1, ended by the file letters a, b, c, ..., which are checked when
+//! they are there). Notes after two spaces (`  orbit 8`,
 //! `  tests 876`), `Result #n` lines, blank lines, lines starting with `#` and the JSON summary
 //! line of `--stats` are skipped. A JSON line's `rows` must number its `n`.
 //!
@@ -77,11 +78,15 @@ impl Placements {
                 self.diagram.push((number, t.to_string()));
                 continue;
             }
+            let files = !self.diagram.is_empty() && diagram::is_files(t);
             let ended = end_diagram(&mut self.diagram)?;
-            let item = if ended.is_some() && diagram::is_files(t) {
-                None
-            } else {
-                from_line(number, t)?
+            let item = match (&ended, files) {
+                (Some(drawn), true) => {
+                    diagram::check_files(t, drawn.placement.n())
+                        .map_err(|e| bad(format!("line {number}: {e}")))?;
+                    None
+                }
+                _ => from_line(number, t)?,
             };
             match (ended, item) {
                 (Some(a), b) => {
@@ -204,9 +209,11 @@ fn from_diagram(ranks: &[(usize, String)]) -> Result<Item, Failure> {
     let first = ranks[0].0;
     let lines: Vec<&str> = ranks.iter().map(|r| r.1.as_str()).collect();
     let placement = diagram::read(&lines).map_err(|e| match e {
-        DiagramError::Width { index, .. } => bad(format!("line {}: {e}", ranks[index].0)),
-        DiagramError::Placement(e) => bad(format!(
-            "the diagram on lines {first}-{}: {e}",
+        DiagramError::Width { index, .. } | DiagramError::RankLabel { index, .. } => {
+            bad(format!("line {}: {e}", ranks[index].0))
+        }
+        other => bad(format!(
+            "the diagram on lines {first}-{}: {other}",
             first + ranks.len() - 1
         )),
     })?;
@@ -219,6 +226,7 @@ fn from_diagram(ranks: &[(usize, String)]) -> Result<Item, Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
     use queens::DiagramStyle;
 
     fn perms(text: &str) -> Vec<String> {
@@ -265,7 +273,60 @@ mod tests {
         assert!(e("2 . Q\n1 Q .\n  a b\n1 Q Q\n").contains("line 4"));
     }
 
+    #[test]
+    fn a_diagram_is_read_by_its_labels_promise() {
+        let e = |text: &str| match read(text) {
+            Err(Failure::Bad(m)) => m,
+            _ => panic!("{text}"),
+        };
+        // Ranks 4, 3, 1, 2: the third line says rank 1 where rank 2 stands.
+        let swapped = "4 . Q . .\n3 . . . Q\n1 Q . . .\n2 . . Q .\n  a b c d\n";
+        let m = e(swapped);
+        assert!(m.starts_with("line 3: rank label '1' where rank 2"), "{m}");
+        let m = e("4 . Q . .\n3 . . . Q\n2 Q . . .\n1 . . Q .\n  a b d c\n");
+        assert!(m.starts_with("line 5: file letter 'd' where 'c'"), "{m}");
+        let m = e("2 Q .\n1 . Q\n  a b c\n");
+        assert!(
+            m.starts_with("line 3: 3 file letters under a diagram of 2 ranks"),
+            "{m}"
+        );
+        let m = e("02 . Q\n1 Q .\n");
+        assert!(m.contains("'02'"), "{m}");
+        // Without the file letters, the ranks alone are read.
+        assert_eq!(perms("2 . Q\n1 Q .\n"), ["1 2"]);
+    }
+
     proptest::proptest! {
+        /// Every diagram the tool draws reads back, and so does no diagram whose ranks were
+        /// swapped or whose file letters were: the labels are checked, not skipped.
+        #[test]
+        fn diagrams_read_back_and_swapped_labels_are_refused(
+            rows in (2usize..30).prop_flat_map(|n| Just((0..n as u32).collect::<Vec<u32>>()).prop_shuffle()),
+            (i, j) in (0usize..30, 0usize..30),
+            unicode in proptest::bool::ANY,
+        ) {
+            let p = Placement::from_rows(rows).unwrap();
+            let style = if unicode { DiagramStyle::Unicode } else { DiagramStyle::Ascii };
+            let text = p.diagram(style);
+            prop_assert_eq!(perms(&text), vec![p.perm()]);
+            let n = p.n();
+            let (i, j) = (i % (n + 1), j % (n + 1));
+            prop_assume!(i != j);
+            // Lines 0..n are the ranks, line n the file letters.
+            let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+            if i < n && j < n {
+                lines.swap(i, j);
+            } else {
+                let mut letters: Vec<String> =
+                    lines[n].split_whitespace().map(str::to_string).collect();
+                let a = i.min(j); // below n: the two differ and neither passes n
+                letters.swap(a, (a + 1) % n);
+                lines[n] = format!("  {}", letters.join(" "));
+            }
+            let swapped = lines.join("\n") + "\n";
+            prop_assert!(read(&swapped).is_err(), "{}", swapped);
+        }
+
         #[test]
         fn any_text_is_read_or_refused_without_panic(text in "\\PC{0,60}") {
             let _ = read(&text);

@@ -1,9 +1,13 @@
 //! SVG pictures of boards: light and dark squares, file letters and rank numbers, and what
 //! stands on the board (queens, numbers, a knight's path). Plain text, no system libraries.
 
+use crate::exit::{bad, io_reason, Failure};
 use queens::square::file_name;
 use queens::Square;
 use std::fmt::Write as _;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write as _};
+use std::path::{Path, PathBuf};
 
 const CELL: f64 = 40.0;
 const MARGIN: f64 = 24.0;
@@ -173,7 +177,6 @@ impl Picture {
     }
 }
 
-/// Writes an SVG document to a file, naming the file in any error.
 /// The one parser of `--svg FILE`: a file name; `-` is refused (the picture goes to a file,
 /// beside the text on standard output).
 pub fn path(text: &str) -> Result<std::path::PathBuf, String> {
@@ -186,6 +189,139 @@ pub fn path(text: &str) -> Result<std::path::PathBuf, String> {
     }
 }
 
-pub fn write(path: &std::path::Path, svg: &str) -> crate::exit::Result<()> {
-    crate::exit::write_file(path, svg.as_bytes())
+/// Writes an SVG document to the file `path`, whole or not at all (see [`replace`]).
+pub fn write(path: &Path, svg: &str) -> crate::exit::Result<()> {
+    replace(path, |file| file.write_all(svg.as_bytes()))
+}
+
+/// Writes the file `path` whole or not at all: `fill` writes into a new file beside it, which
+/// is renamed over `path` only once every byte is written and on the disk, so that a failed
+/// write (a full disk) leaves neither an empty nor a cut file, and a file already there as it
+/// was. Through a symbolic link the file it names is replaced; a path that is no regular file
+/// (a device such as `/dev/stdout`, a pipe) is written in place. A path that cannot be
+/// created is bad input, a failure while writing a failed write; both name the file.
+pub fn replace(
+    path: &Path,
+    fill: impl FnOnce(&mut File) -> io::Result<()>,
+) -> crate::exit::Result<()> {
+    let shown = path.display();
+    let cannot_create = |e: &io::Error| bad(format!("cannot create '{shown}': {}", io_reason(e)));
+    let failed = |e: io::Error| {
+        Failure::Write(io::Error::new(
+            e.kind(),
+            format!("'{shown}': {}", io_reason(&e)),
+        ))
+    };
+    let existing = std::fs::metadata(path).ok();
+    let target = match &existing {
+        Some(m) if m.is_dir() => {
+            return Err(bad(format!(
+                "cannot create '{shown}': it is a folder, expected a file"
+            )))
+        }
+        Some(m) if !m.is_file() => {
+            let mut file = File::create(path).map_err(|e| cannot_create(&e))?;
+            return fill(&mut file).map_err(failed);
+        }
+        Some(_) => std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
+        None => path.to_path_buf(),
+    };
+    let (temporary, mut file) = create_beside(&target).map_err(|e| cannot_create(&e))?;
+    if let Some(m) = existing {
+        // The picture replaces the file with its permissions; failing that, the defaults.
+        let _ = file.set_permissions(m.permissions());
+    }
+    let written = fill(&mut file)
+        .and_then(|()| file.sync_all())
+        .and_then(|()| std::fs::rename(&temporary, &target));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(failed(e));
+    }
+    Ok(())
+}
+
+/// A new, empty file in the folder of `target`, named after it and this process
+/// (`.board.svg.4242-0.part`), never one that is already there.
+fn create_beside(target: &Path) -> io::Result<(PathBuf, File)> {
+    let folder = match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let name = target.file_name().unwrap_or_default().to_string_lossy();
+    let mut last = io::Error::from(io::ErrorKind::AlreadyExists);
+    for attempt in 0..16 {
+        let temporary = folder.join(format!(".{name}.{}-{attempt}.part", std::process::id()));
+        match OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)
+        {
+            Ok(file) => return Ok((temporary, file)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = e,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn folder(tag: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("queens-svg-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn entries(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_failed_write_leaves_no_file_and_an_old_one_as_it_was() {
+        let dir = folder("failed");
+        let path = dir.join("board.svg");
+        let full = |file: &mut File| {
+            file.write_all(b"<svg")?;
+            Err(io::Error::new(
+                io::ErrorKind::StorageFull,
+                "no space left on device",
+            ))
+        };
+        let e = replace(&path, full).unwrap_err();
+        assert!(
+            matches!(&e, Failure::Write(w) if w.to_string().contains("board.svg")),
+            "{e:?}"
+        );
+        assert!(entries(&dir).is_empty(), "{:?}", entries(&dir));
+        std::fs::write(&path, "old").unwrap();
+        assert!(replace(&path, full).is_err());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
+        assert_eq!(entries(&dir), ["board.svg"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_whole_write_replaces_the_file_and_leaves_nothing_beside_it() {
+        let dir = folder("whole");
+        let path = dir.join("board.svg");
+        std::fs::write(&path, "old").unwrap();
+        write(&path, "<svg/>").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "<svg/>");
+        assert_eq!(entries(&dir), ["board.svg"]);
+        assert!(matches!(write(&dir, "<svg/>"), Err(Failure::Bad(m)) if m.contains("folder")));
+        let missing = dir.join("no").join("board.svg");
+        assert!(
+            matches!(write(&missing, "<svg/>"), Err(Failure::Bad(m)) if m.contains("cannot create"))
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -276,7 +276,8 @@ export function createSolutions() {
     const total = sizes.reduce((acc, k) => acc + k * bySize.get(k), 0);
     const sum = sizes.map((k) => `${bySize.get(k)} · ${k}`).join(' + ') + ` = ${num(total)}`;
     $('gallery-title').textContent = t('gallery.title', { n: g.n, count: g.list.length });
-    $('gallery-lead').textContent = t(g.n === 8 && !s.torus && !s.superq ? 'gallery.lead8' : 'gallery.lead', { n: g.n });
+    const lead = s.torus ? 'gallery.leadTorus' : g.n === 8 && !s.superq ? 'gallery.lead8' : 'gallery.lead';
+    $('gallery-lead').textContent = t(lead, { n: g.n });
     $('gallery-sum').textContent = sum;
     $('gallery-sum').setAttribute('aria-label', t('gallery.sumLabel', { sum }));
     $('gallery-grid').replaceChildren(

@@ -3,7 +3,9 @@
 //! --fundamental` gives them).
 //!
 //! With `piece=superqueen` or `torus=true` ([`super::rules`]) the solutions under those rules
-//! come in lexicographic order of their rows, from the library's search under any rules.
+//! come in lexicographic order of their rows, from the library's search under any rules; with
+//! `fundamental`, one per class under the board's symmetries (the torus's 8N² on the torus)
+//! and `orbit` the size of that class, as the library chooses them for `queens list`.
 //!
 //! N up to 12 is answered at once (at most 14,200 solutions to walk); larger N walk up to a
 //! million solutions to reach `offset`, so they run as heavy requests.
@@ -121,9 +123,13 @@ impl Page {
         let (mut more, mut seen) = (false, 0u64);
         board.each(control, |rows| {
             let p = Placement::from_rows(rows.to_vec()).expect("the search gives placements");
-            if self.fundamental && !symmetry::is_canonical(&p) {
-                return ControlFlow::Continue(());
-            }
+            let class = match self.fundamental {
+                true => match self.rules.representative(&p) {
+                    Some(size) => Some(size),
+                    None => return ControlFlow::Continue(()),
+                },
+                false => None,
+            };
             let index = seen;
             seen += 1;
             if index < self.offset {
@@ -133,7 +139,7 @@ impl Page {
                 more = true;
                 return ControlFlow::Break(());
             }
-            let orbit = Orbit::of(&p).size;
+            let orbit = class.unwrap_or_else(|| self.rules.class_size(&p));
             solutions.push(json!({"index": index, "rows": p.rows_1based(), "orbit": orbit}));
             ControlFlow::Continue(())
         })?;

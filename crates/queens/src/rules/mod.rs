@@ -29,6 +29,7 @@ pub mod torus;
 
 use crate::placement::{Conflict, Placement};
 use crate::square::{Line, Square};
+use crate::symmetry::{is_canonical, Orbit, TorusOrbit};
 use crate::tour::KNIGHT;
 use serde::Serialize;
 use std::fmt;
@@ -163,6 +164,44 @@ impl Rules {
             }
         }
         None
+    }
+
+    /// How many symmetries the board has under these rules: the square's 8 (turns and
+    /// reflections), or on the torus 8N² (each of the 8 followed by a translation of files
+    /// and ranks). Both pieces keep every one of them (a knight's moves are as symmetric as a
+    /// queen's).
+    pub fn symmetries(self, n: usize) -> usize {
+        match self.torus {
+            true => 8 * n * n,
+            false => 8,
+        }
+    }
+
+    /// The size of the class of the permutation `p` under the board's symmetries
+    /// ([`Rules::symmetries`]): its orbit under the 8 on the square, under the 8N² on the
+    /// torus.
+    pub fn class_size(self, p: &Placement) -> usize {
+        match self.torus {
+            true => TorusOrbit::of(p).size,
+            false => Orbit::of(p).size,
+        }
+    }
+
+    /// `Some(class size)` when the permutation `p` represents its class under the board's
+    /// symmetries (it is the smallest member, lexicographic on the rows), `None` otherwise:
+    /// the one choice of the fundamental solutions that `list --fundamental` and the server's
+    /// `fundamental=true` give, and that the counts "up to symmetry" count.
+    pub fn representative(self, p: &Placement) -> Option<usize> {
+        if !self.torus {
+            return is_canonical(p).then(|| Orbit::of(p).size);
+        }
+        // The smallest member of a torus class has its first queen on the first rank (a
+        // translation of ranks takes it there), so the others are passed at once.
+        if p.rows().first() != Some(&0) {
+            return None;
+        }
+        let orbit = TorusOrbit::of(p);
+        (orbit.canonical == *p).then_some(orbit.size)
     }
 
     /// The first clash of a placement under these rules; `None` when it is a solution.

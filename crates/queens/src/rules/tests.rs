@@ -117,3 +117,56 @@ mod properties {
         assert_eq!(supers.len(), 44);
     }
 }
+
+/// The fundamental solutions under any rules are one per class of the board's symmetries: as
+/// many as the counts give "up to symmetry", their class sizes adding up to the total.
+#[test]
+fn one_representative_per_class_of_the_boards_symmetries() {
+    let control = crate::Control::new();
+    let cases = [
+        (5, TORUS),
+        (7, TORUS),
+        (11, TORUS),
+        (10, SUPER),
+        (11, SUPER),
+        (
+            11,
+            Rules {
+                piece: Piece::Superqueen,
+                torus: true,
+            },
+        ),
+    ];
+    for (n, rules) in cases {
+        let board = search::RulesBoard::new(n, rules).unwrap();
+        let (mut classes, mut members) = (0u128, 0u128);
+        board
+            .each(&control, |rows| {
+                let p = Placement::from_rows(rows.to_vec()).unwrap();
+                if let Some(size) = rules.representative(&p) {
+                    assert_eq!(size, rules.class_size(&p));
+                    classes += 1;
+                    members += size as u128;
+                }
+                std::ops::ControlFlow::Continue(())
+            })
+            .unwrap();
+        let (total, up_to_symmetry) = match rules.torus {
+            true => {
+                let c = torus::count(n, rules.piece, &control).unwrap();
+                (c.total, c.classes)
+            }
+            false => {
+                let c = board.count(&control).unwrap();
+                (c.total, c.fundamental())
+            }
+        };
+        assert_eq!(
+            (classes, members),
+            (up_to_symmetry, total),
+            "{rules}, N = {n}"
+        );
+    }
+    assert_eq!(TORUS.symmetries(7), 392);
+    assert_eq!(SUPER.symmetries(7), 8);
+}
