@@ -7,8 +7,8 @@
 //! then go to hyper's HTTP/1 server, without keep-alive (a second request on the connection
 //! would skip these checks; on this machine a new connection costs little), with the peer's
 //! address ([`Client`]) and the shutdown signal ([`Stopping`]) in the request's extensions, and
-//! under the `Host` check ([`crate::guard`]), whose refusals carry the safety headers as
-//! every answer does. A head hyper itself refuses (not HTTP/1.1, too many header
+//! under the `Host` and cross-site checks ([`crate::guard`]), whose refusals carry the safety
+//! headers as every answer does. A head hyper itself refuses (not HTTP/1.1, too many header
 //! fields) gets our answer in place of its bare one ([`head::Gate`]).
 //!
 //! At shutdown the listener closes, every connection is told to end after its answer and

@@ -1,6 +1,6 @@
-//! Every answer carries the safety headers and says why, on a real socket (127.0.0.1, a free
-//! port): the refusals of the `Host` check, of the head's bounds, and of the heads the HTTP
-//! server itself cannot read.
+//! Exact or refused, on a real socket (127.0.0.1, a free port): every refusal carries the
+//! safety headers and says why (the `Host` check, and the heads the HTTP server itself cannot
+//! read), and a page of another site cannot start work.
 
 mod common;
 
@@ -185,4 +185,78 @@ async fn every_refusal_carries_the_safety_headers_and_says_why() {
     let head = format!("GET /api/health HTTP/1.1\r\nHost: localhost\r\n{fields}\r\n");
     let raw = exchange_async(address, head).await;
     assert_eq!(raw.answer.status, 200, "{}", raw.answer.body);
+}
+
+/// `GET path` over HTTP/1.1 to `address` with these extra header lines.
+async fn get_with(address: SocketAddr, path: &str, lines: &[String]) -> Raw {
+    let host = format!("127.0.0.1:{}", address.port());
+    let extra: String = lines.iter().map(|l| format!("{l}\r\n")).collect();
+    let head = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n{extra}\r\n");
+    exchange_async(address, head).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_of_another_site_cannot_use_the_api() {
+    let (app, state) = app_with(|_| ());
+    let address = listen(app).await;
+    let port = address.port();
+    let own = format!("http://127.0.0.1:{port}");
+    for lines in [
+        vec!["Sec-Fetch-Site: cross-site".to_string()],
+        vec!["Sec-Fetch-Site: same-site".to_string()],
+        vec!["Sec-Fetch-Site: something-new".to_string()],
+        vec!["Origin: http://evil.example".to_string()],
+        vec![format!("Origin: http://localhost:{port}")],
+        vec![format!("Origin: https://127.0.0.1:{port}")],
+        vec![format!("Origin: http://127.0.0.1:{}", port.wrapping_add(1))],
+        vec!["Origin: null".to_string()],
+        vec![
+            "Sec-Fetch-Site: cross-site".to_string(),
+            format!("Origin: {own}"),
+        ],
+        vec![
+            "Sec-Fetch-Site: same-origin".to_string(),
+            "Origin: http://evil.example".to_string(),
+        ],
+    ] {
+        for path in [
+            "/api/count?n=20&engine=somers",
+            "/api/health",
+            "/api/nowhere",
+        ] {
+            let raw = get_with(address, path, &lines).await;
+            let what = format!("{lines:?} {path}");
+            assert_refusal(&raw, 403, true, &what);
+            assert_eq!(raw.answer.json()["cross_site"], true, "{what}");
+            assert!(raw.answer.error().contains("another site"), "{what}");
+        }
+        // The page itself (a shared link is a cross-site navigation) still comes.
+        let page = get_with(address, "/", &lines).await;
+        assert_eq!(page.answer.status, 200, "{lines:?}");
+    }
+    assert_eq!(
+        state.heavy.running(),
+        0,
+        "a refused request started an engine"
+    );
+    // The page's own requests, the address bar and programs that are not browsers.
+    for lines in [
+        vec![],
+        vec!["Sec-Fetch-Site: same-origin".to_string()],
+        vec!["Sec-Fetch-Site: none".to_string()],
+        vec![format!("Origin: {own}")],
+        vec![
+            "Sec-Fetch-Site: same-origin".to_string(),
+            format!("Origin: {}", own.to_uppercase()),
+        ],
+    ] {
+        let raw = get_with(address, "/api/check?n=4&queens=a2,b4,c1,d3", &lines).await;
+        assert_eq!(raw.answer.status, 200, "{lines:?}: {}", raw.answer.body);
+        assert_eq!(raw.answer.json()["complete"], true, "{lines:?}");
+    }
+    // A foreign host is told so first.
+    let head =
+        "GET /api/health HTTP/1.1\r\nHost: evil.example\r\nSec-Fetch-Site: cross-site\r\n\r\n";
+    let raw = exchange_async(address, head.to_string()).await;
+    assert_refusal(&raw, 421, true, "a foreign host from another site");
 }
