@@ -1,10 +1,12 @@
-//! Exact or refused, on a real socket (127.0.0.1, a free port): every refusal carries the
-//! safety headers and says why (the `Host` check, and the heads the HTTP server itself cannot
-//! read), and a page of another site cannot start work.
+//! Exact or refused, on a real socket (127.0.0.1, a free port) and in process: every refusal
+//! carries the safety headers and says why (the `Host` check, and the heads the HTTP server
+//! itself cannot read), a page of another site cannot start work, and a count names the
+//! engine that ran.
 
 mod common;
 
-use common::{app_with, listen, Answer};
+use common::{app, app_with, events, get, listen, refused, Answer};
+use queens::count::Engine;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
@@ -259,4 +261,31 @@ async fn a_page_of_another_site_cannot_use_the_api() {
         "GET /api/health HTTP/1.1\r\nHost: evil.example\r\nSec-Fetch-Site: cross-site\r\n\r\n";
     let raw = exchange_async(address, head.to_string()).await;
     assert_refusal(&raw, 421, true, "a foreign host from another site");
+}
+
+#[tokio::test]
+async fn a_count_names_the_engine_that_ran_and_refuses_an_old_name() {
+    refused(&app(), "/api/count?n=14&engine=bitmask", "is somers").await;
+    refused(
+        &app(),
+        "/api/count?n=8&engine=bitmask",
+        "expected one of auto",
+    )
+    .await;
+    let a = get(&app(), "/api/count?n=8&engine=bitmask&lang=ru").await;
+    assert!(a.error().contains("somers"), "{}", a.body);
+    assert!(!a.error().contains("expected"), "{}", a.body);
+    for name in Engine::NAMES {
+        let n = 9;
+        let body = get(&app(), &format!("/api/count?n={n}&engine={name}"))
+            .await
+            .body;
+        let (last, result) = events(&body).pop().expect("an event");
+        assert_eq!(last, "result", "{name}: {body}");
+        let ran = Engine::from_name(name).unwrap().resolve(n).name();
+        assert_eq!(result["engine"], ran, "{name}: {result}");
+        assert_eq!(result["total"], "352", "{name}");
+    }
+    let body = get(&app(), "/api/count?n=8&engine=somers").await.body;
+    assert_eq!(events(&body).pop().unwrap().1["engine"], "somers");
 }
