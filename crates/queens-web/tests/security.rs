@@ -1,15 +1,19 @@
 //! Exact or refused, on a real socket (127.0.0.1, a free port) and in process: every refusal
 //! carries the safety headers and says why (the `Host` check, and the heads the HTTP server
-//! itself cannot read), a page of another site cannot start work, and a count names the
-//! engine that ran.
+//! itself cannot read), a page of another site cannot start work, a count names the engine
+//! that ran, and a trace cut short ends with the counters of its last step.
 
 mod common;
 
-use common::{app, app_with, events, get, listen, refused, Answer};
+use common::{app, app_with, events, get, listen, ok, refused, settles, Answer};
+use queens::classic::{self, step::TraceStep, Algorithm, Options, Stats};
 use queens::count::Engine;
+use queens::Control;
+use serde_json::Value;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::time::Duration;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
 
 /// The headers every answer carries, with a word each must contain.
 const SAFETY: [(&str, &str); 4] = [
@@ -288,4 +292,126 @@ async fn a_count_names_the_engine_that_ran_and_refuses_an_old_name() {
     }
     let body = get(&app(), "/api/count?n=8&engine=somers").await.body;
     assert_eq!(events(&body).pop().unwrap().1["engine"], "somers");
+}
+
+/// The steps of a trace cut after `limit` steps, from the library directly, and the counters
+/// after the last of them (`end` says whether the search was cut).
+fn library_trace(algorithm: Algorithm, n: usize, limit: u64) -> (Vec<Value>, Stats) {
+    let (mut steps, mut last) = (Vec::new(), Stats::default());
+    let options = Options {
+        trace: true,
+        half: false,
+    };
+    let run = classic::run_counted(algorithm, n, options, &Control::new(), |e, stats| {
+        if steps.len() as u64 == limit {
+            return ControlFlow::Break(());
+        }
+        let step = TraceStep::new(steps.len() as u64 + 1, e, stats);
+        steps.push(serde_json::to_value(step).unwrap());
+        last = *stats;
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    match run.end {
+        classic::End::Finished => (steps, run),
+        end => (steps, Stats { end, ..last }),
+    }
+}
+
+#[tokio::test]
+async fn a_trace_cut_short_ends_with_the_counters_of_its_last_step() {
+    for algorithm in [
+        Algorithm::Wirth,
+        Algorithm::Naive,
+        Algorithm::Bitmask,
+        Algorithm::Iterative,
+        Algorithm::Brute,
+        Algorithm::Permutations,
+    ] {
+        for limit in [1, 2, 7, 50, 1000] {
+            let n = 5;
+            let uri = format!("/api/trace?n={n}&algorithm={algorithm}&limit={limit}");
+            let v = ok(&app(), &uri).await;
+            let (steps, stats) = library_trace(algorithm, n, limit);
+            let shown = v["steps"].as_array().unwrap();
+            assert_eq!(shown, &steps, "{uri}");
+            let last = shown.last().unwrap();
+            for counter in ["nodes", "tests", "solutions"] {
+                assert_eq!(v["stats"][counter], last[counter], "{uri}: {counter}");
+            }
+            let expected = serde_json::json!({
+                "solutions": stats.solutions,
+                "nodes": stats.nodes,
+                "tests": stats.tests,
+                "placements": stats.placements,
+                "removals": stats.removals,
+            });
+            assert_eq!(v["stats"], expected, "{uri}");
+            let truncated = stats.end != classic::End::Finished;
+            assert_eq!(v["truncated"], truncated, "{uri}");
+        }
+    }
+}
+
+/// Opens a connection from `from` (a loopback address) and sends `GET path`.
+async fn send_from(from: &str, address: SocketAddr, path: &str) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+    let stream = socket.connect(address).await.unwrap().into_std().unwrap();
+    stream.set_nonblocking(false).unwrap();
+    let mut stream = stream;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    write!(stream, "GET {path} HTTP/1.0\r\nHost: localhost\r\n\r\n").unwrap();
+    stream
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_trace_stopped_for_another_client_says_so_and_claims_no_end() {
+    let (app, state) = app_with(|_| ());
+    let address = listen(app).await;
+    // Client 127.0.0.1 takes both permits: a tour count that would take years, then a trace
+    // far longer than the socket holds, of which it reads only the start.
+    let tours = send_from("127.0.0.1", address, "/api/tour/count?board=8&from=a1").await;
+    let start = Instant::now();
+    while state.heavy.running() == 0 {
+        assert!(start.elapsed() < Duration::from_secs(10), "never started");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let path = "/api/trace?n=12&algorithm=naive&limit=1000000";
+    let mut trace = send_from("127.0.0.1", address, path).await;
+    let trace = tokio::task::spawn_blocking(move || {
+        let mut first = [0u8; 1];
+        trace.read_exact(&mut first).unwrap();
+        trace
+    })
+    .await
+    .unwrap();
+    assert_eq!(state.heavy.running(), 2);
+    // Another client takes the trace's permit.
+    let mut other = send_from("127.0.0.2", address, "/api/complete?n=8").await;
+    let raw = tokio::task::spawn_blocking(move || read_answer(&mut other))
+        .await
+        .unwrap();
+    assert_eq!(raw.answer.status, 200, "{}", raw.answer.body);
+    let rest = tokio::task::spawn_blocking(move || {
+        let mut trace = trace;
+        let mut rest = Vec::new();
+        trace.read_to_end(&mut rest).unwrap();
+        String::from_utf8(rest).unwrap()
+    })
+    .await
+    .unwrap();
+    let (_, body) = rest.split_once("\r\n\r\n").expect("a head and a body");
+    let v: Value = serde_json::from_str(body).expect("the trace is whole JSON");
+    assert_eq!(
+        v["preempted"],
+        true,
+        "{}",
+        &body[body.len().saturating_sub(300)..]
+    );
+    assert!(v.get("truncated").is_none() && v.get("stats").is_none());
+    drop(tours);
+    assert!(settles(&state, 10).await);
 }
