@@ -28,6 +28,8 @@ pub enum ApiError {
     Stopping,
     /// A request the server does not serve at all (a foreign `Host`: 421; no `Host`: 400).
     Refused(StatusCode, String),
+    /// 403: a request to the API that a page of another site made ([`crate::guard`]).
+    CrossSite(String),
 }
 
 /// The result of a handler.
@@ -50,6 +52,7 @@ impl ApiError {
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::Preempted | ApiError::Stopping => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Refused(status, _) => *status,
+            ApiError::CrossSite(_) => StatusCode::FORBIDDEN,
         }
     }
 
@@ -68,6 +71,7 @@ impl ApiError {
         match self {
             ApiError::Bad(m) | ApiError::NotFound(m) | ApiError::Method(m) => json!({"error": m}),
             ApiError::Internal(m) | ApiError::Refused(_, m) => json!({"error": m}),
+            ApiError::CrossSite(m) => json!({"error": m, "cross_site": true}),
             ApiError::Preempted => json!({
                 "error": "stopped to give its permit to another client: one client may not hold every heavy permit; try again shortly",
                 "preempted": true,

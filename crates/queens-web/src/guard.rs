@@ -10,6 +10,14 @@
 //! text elsewhere; an HTTP/1.1 request without `Host` gets 400. A target in absolute form
 //! (`GET http://host/...`) must name such a host too.
 //!
+//! Cross-site requests: a page of another site may not start work here (a heavy count on the
+//! user's machine). A request under `/api/` whose browser says it comes from elsewhere gets
+//! 403 (`{"error": "...", "cross_site": true}`): a `Sec-Fetch-Site` other than `same-origin`
+//! or `none` (typed in the address bar), or an `Origin` other than `http://` and the
+//! request's own `Host`. The page's own requests say `same-origin`; programs that are not
+//! browsers (curl) send neither header and are answered. The page's files are not under this
+//! rule: a shared link to the page is a cross-site navigation, and must work.
+//!
 //! Every answer also carries the usual headers of a local tool ([`SAFETY`]): a
 //! Content-Security-Policy that lets the page load and connect to its own files and API only
 //! (no inline script or style, nothing from elsewhere), no framing by any page, no MIME
@@ -132,13 +140,50 @@ fn refusal(hosts: &Hosts, request: &Request) -> Option<(StatusCode, String)> {
     None
 }
 
-/// The middleware: refuses a request that names no host of this server.
+/// Why a request comes from a page of another site, if its browser says so.
+fn cross_site(request: &Request) -> Option<String> {
+    let headers = request.headers();
+    for site in headers.get_all("sec-fetch-site") {
+        if site != "same-origin" && site != "none" {
+            return Some(format!("Sec-Fetch-Site: {}", shown(site)));
+        }
+    }
+    let own = headers
+        .get(header::HOST)
+        .map(|host| format!("http://{}", shown(host)));
+    for origin in headers.get_all(header::ORIGIN) {
+        let origin = shown(origin);
+        match &own {
+            Some(own) if origin.eq_ignore_ascii_case(own) => {}
+            Some(own) => return Some(format!("Origin: {origin}, not {own}")),
+            None => return Some(format!("Origin: {origin}, and no Host")),
+        }
+    }
+    None
+}
+
+/// A header's value as text, at most 40 characters of it.
+fn shown(value: &HeaderValue) -> String {
+    crate::query::shorten(value.to_str().unwrap_or("\u{fffd}"))
+}
+
+/// True when `path` is under `/api/`.
+fn is_api(path: &str) -> bool {
+    path == "/api" || path.starts_with("/api/")
+}
+
+/// The middleware: refuses a request that names no host of this server, and a request to the
+/// API from a page of another site.
 pub async fn check(State(hosts): State<Arc<Hosts>>, request: Request, next: Next) -> Response {
-    let Some((status, message)) = refusal(&hosts, &request) else {
-        return next.run(request).await;
+    let api = is_api(request.uri().path());
+    let (status, message) = match refusal(&hosts, &request) {
+        Some(refused) => refused,
+        None => match cross_site(&request).filter(|_| api) {
+            Some(why) => return ApiError::CrossSite(from_elsewhere(&why)).into_response(),
+            None => return next.run(request).await,
+        },
     };
-    let path = request.uri().path();
-    if path == "/api" || path.starts_with("/api/") {
+    if api {
         return ApiError::Refused(status, message).into_response();
     }
     let mut response = (status, format!("{status}: {message}\n")).into_response();
@@ -147,6 +192,13 @@ pub async fn check(State(hosts): State<Arc<Hosts>>, request: Request, next: Next
         HeaderValue::from_static("text/plain; charset=utf-8"),
     );
     response
+}
+
+/// The message of a cross-site request refused, `why` naming the header that says so.
+fn from_elsewhere(why: &str) -> String {
+    format!(
+        "request from another site refused ({why}): the API answers this server's own page, and programs that are not browsers"
+    )
 }
 
 #[cfg(test)]

@@ -7,11 +7,20 @@
 //! [`REQUEST_LINE_BYTES`] gets 414, a longer head 431, a `Content-Length` over [`BODY_BYTES`]
 //! 413, each as `{"error": "..."}` under `/api/` and as plain text elsewhere, with the same
 //! safety headers as every answer ([`crate::guard::SAFETY`]). The caller bounds the time.
+//!
+//! What the HTTP server itself refuses in a head within these bounds (a request line or a
+//! header that is not HTTP/1.1, a bad `Content-Length` or `Transfer-Encoding`: 400; more than
+//! [`HEADER_FIELDS`] header fields: 431) it answers on its own, before any request reaches
+//! the application, with a bare status line; [`Gate`] puts the same kind of answer in its
+//! place, the status kept.
 
 use crate::guard::SAFETY;
-use crate::limits::{BODY_BYTES, HEAD_BYTES, REQUEST_LINE_BYTES};
+use crate::limits::{BODY_BYTES, HEADER_FIELDS, HEAD_BYTES, REQUEST_LINE_BYTES};
+use axum::http::StatusCode;
 use std::io;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
@@ -126,7 +135,7 @@ fn request_line(head: &[u8]) -> &[u8] {
 }
 
 /// True when the request's target is under `/api/` (origin or absolute form).
-fn is_api(head: &[u8]) -> bool {
+pub fn is_api(head: &[u8]) -> bool {
     let line = request_line(head);
     let Some(target) = line.split(|&b| b == b' ').nth(1) else {
         return false;
@@ -165,8 +174,10 @@ impl Refusal {
         };
         let reason = match self.status {
             413 => "Content Too Large",
-            414 => "URI Too Long",
-            _ => "Request Header Fields Too Large",
+            status => StatusCode::from_u16(status)
+                .ok()
+                .and_then(|s| s.canonical_reason())
+                .unwrap_or("Refused"),
         };
         let mut head = format!(
             "HTTP/1.1 {} {reason}\r\ncontent-type: {kind}\r\ncontent-length: {}\r\nconnection: close\r\n",
@@ -199,6 +210,118 @@ impl Refusal {
             }
         };
         let _ = tokio::time::timeout(Duration::from_secs(1), drain).await;
+    }
+}
+
+impl Refusal {
+    /// The refusal that takes the place of the HTTP server's own answer of status `status`
+    /// (a head it could not read).
+    pub fn of_server(status: u16, api: bool) -> Refusal {
+        let message = match status {
+            400 => "malformed request: the request line, a header, or the length of a body (Content-Length, Transfer-Encoding) is not valid HTTP/1.1".to_string(),
+            431 => format!("request head of more than {HEADER_FIELDS} header fields: at most {HEADER_FIELDS} are read"),
+            _ => format!("request refused ({status}) before it was read"),
+        };
+        Refusal {
+            status,
+            message,
+            api,
+        }
+    }
+}
+
+/// The socket as the HTTP server writes to it: what it writes before the request reaches the
+/// application (`reached`) is its own answer to a head it could not read, a status line and
+/// headers without a body; [`Refusal::of_server`] is sent in its place, the status kept. Once
+/// the application has the request, everything passes as it is.
+#[derive(Debug)]
+pub struct Gate {
+    io: Rewind,
+    api: bool,
+    reached: Arc<AtomicBool>,
+    held: Vec<u8>,
+    ours: Vec<u8>,
+    sent: usize,
+}
+
+impl Gate {
+    /// `io` as the HTTP server writes to it; `api` when the request's target is under `/api/`;
+    /// `reached` set when the request reaches the application.
+    pub fn new(io: Rewind, api: bool, reached: Arc<AtomicBool>) -> Gate {
+        Gate {
+            io,
+            api,
+            reached,
+            held: Vec::new(),
+            ours: Vec::new(),
+            sent: 0,
+        }
+    }
+
+    /// Holds what the HTTP server writes on its own; once its head is whole, ours replaces it.
+    fn hold(&mut self, buf: &[u8]) {
+        let room = 1024usize.saturating_sub(self.held.len());
+        self.held.extend_from_slice(&buf[..buf.len().min(room)]);
+        if self.ours.is_empty() && end_of_head(&self.held).is_some() {
+            self.ours = Refusal::of_server(status_of(&self.held), self.api).answer();
+        }
+    }
+
+    /// Writes our answer, as far as the socket takes it.
+    fn poll_ours(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        while self.sent < self.ours.len() {
+            let k =
+                std::task::ready!(Pin::new(&mut self.io).poll_write(cx, &self.ours[self.sent..]))?;
+            if k == 0 {
+                return Poll::Ready(Err(io::ErrorKind::WriteZero.into()));
+            }
+            self.sent += k;
+        }
+        Poll::Ready(Ok(()))
+    }
+}
+
+/// The status of an answer's head (`HTTP/1.1 400 Bad Request`); 400 if it cannot be read.
+fn status_of(head: &[u8]) -> u16 {
+    let text = String::from_utf8_lossy(head);
+    let status = text.split(' ').nth(1).and_then(|s| s.parse().ok());
+    status.filter(|s| (400..600).contains(s)).unwrap_or(400)
+}
+
+impl AsyncRead for Gate {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.io).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Gate {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        if this.reached.load(Ordering::SeqCst) {
+            return Pin::new(&mut this.io).poll_write(cx, buf);
+        }
+        this.hold(buf);
+        Poll::Ready(Ok(buf.len()))
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        std::task::ready!(this.poll_ours(cx))?;
+        Pin::new(&mut this.io).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        std::task::ready!(this.poll_ours(cx))?;
+        Pin::new(&mut this.io).poll_shutdown(cx)
     }
 }
 
@@ -298,6 +421,24 @@ mod tests {
         ] {
             assert_eq!(is_api(line.as_bytes()), api, "{line}");
         }
+    }
+
+    #[test]
+    fn the_servers_own_answers_keep_their_status() {
+        assert_eq!(
+            status_of(b"HTTP/1.1 431 Request Header Fields Too Large\r\n\r\n"),
+            431
+        );
+        assert_eq!(status_of(b"HTTP/1.1 400 Bad Request\r\n\r\n"), 400);
+        assert_eq!(status_of(b"HTTP/1.1 200 OK\r\n\r\n"), 400);
+        assert_eq!(status_of(b"garbage"), 400);
+        let text = String::from_utf8(Refusal::of_server(431, false).answer()).unwrap();
+        assert!(
+            text.starts_with("HTTP/1.1 431 Request Header Fields Too Large\r\n"),
+            "{text}"
+        );
+        assert!(text.contains("x-frame-options: DENY\r\n"), "{text}");
+        assert!(text.ends_with("at most 100 are read\n"), "{text}");
     }
 
     #[test]

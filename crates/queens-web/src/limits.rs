@@ -5,7 +5,8 @@
 //!
 //! What the server refuses before any handler runs: a request head that has not fully come
 //! within [`HEADER_TIMEOUT`] (the connection is closed: slow or silent clients hold nothing),
-//! a request line over [`REQUEST_LINE_BYTES`] (414), a head over [`HEAD_BYTES`] (431), a
+//! a request line over [`REQUEST_LINE_BYTES`] (414), a head over [`HEAD_BYTES`] or with more
+//! than [`HEADER_FIELDS`] fields (431), a head that is not HTTP/1.1 (400), a
 //! declared body over [`BODY_BYTES`] (413), a `Host` it does not serve (421; see
 //! [`crate::guard`]). Each connection carries one request, so every request passes these.
 //!
@@ -102,6 +103,8 @@ pub const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
 pub const REQUEST_LINE_BYTES: usize = 8 * 1024;
 /// The longest request head read: beyond it, 431.
 pub const HEAD_BYTES: usize = 16 * 1024;
+/// The most header fields a request head may have: beyond them, 431.
+pub const HEADER_FIELDS: usize = 100;
 /// The largest request body declared (`Content-Length`): beyond it, 413. No endpoint reads
 /// a body.
 pub const BODY_BYTES: u64 = 1024;

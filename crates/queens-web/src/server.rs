@@ -7,16 +7,18 @@
 //! then go to hyper's HTTP/1 server, without keep-alive (a second request on the connection
 //! would skip these checks; on this machine a new connection costs little), with the peer's
 //! address ([`Client`]) and the shutdown signal ([`Stopping`]) in the request's extensions, and
-//! under the `Host` check ([`crate::guard`]).
+//! under the `Host` and cross-site checks ([`crate::guard`]), whose refusals carry the safety
+//! headers as every answer does. A head hyper itself refuses (not HTTP/1.1, too many header
+//! fields) gets our answer in place of its bare one ([`head::Gate`]).
 //!
 //! At shutdown the listener closes, every connection is told to end after its answer and
 //! every stream that listens ([`Stopping`]) ends with an error event; what still runs after
 //! [`SHUTDOWN_GRACE`] is dropped, which cancels its engine.
 
 use crate::guard::{self, Hosts};
-use crate::head::{self, Head, Rewind};
+use crate::head::{self, Gate, Head, Rewind};
 use crate::heavy::Client;
-use crate::limits::{HEADER_TIMEOUT, SHUTDOWN_GRACE};
+use crate::limits::{HEADER_FIELDS, HEADER_TIMEOUT, SHUTDOWN_GRACE};
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::Router;
@@ -25,6 +27,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::{TcpListener, TcpStream};
@@ -71,7 +74,10 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let hosts = Arc::new(Hosts::new(listener.local_addr()?));
-    let app = app.layer(axum::middleware::from_fn_with_state(hosts, guard::check));
+    // The safety headers outermost, so that the guard's refusals carry them too.
+    let app = app
+        .layer(axum::middleware::from_fn_with_state(hosts, guard::check))
+        .layer(axum::middleware::from_fn(guard::safety));
     let (stop, stopping) = watch::channel(false);
     let mut connections = JoinSet::new();
     tokio::pin!(shutdown);
@@ -106,7 +112,11 @@ async fn connection(mut stream: TcpStream, peer: SocketAddr, app: Router, stoppi
     };
     let client = Client(peer.ip().to_canonical());
     let signal = stopping.clone();
+    let reached = Arc::new(AtomicBool::new(false));
+    let api = head::is_api(&read);
+    let io = Gate::new(Rewind::new(read, stream), api, reached.clone());
     let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
+        reached.store(true, Ordering::SeqCst);
         request.extensions_mut().insert(client);
         request.extensions_mut().insert(stopping.clone());
         let mut app = app.clone();
@@ -115,12 +125,7 @@ async fn connection(mut stream: TcpStream, peer: SocketAddr, app: Router, stoppi
             tower_service::Service::call(&mut app, request).await
         }
     });
-    let mut builder = hyper::server::conn::http1::Builder::new();
-    builder
-        .keep_alive(false)
-        .timer(TokioTimer::new())
-        .header_read_timeout(HEADER_TIMEOUT);
-    let served = builder.serve_connection(TokioIo::new(Rewind::new(read, stream)), service);
+    let served = http1().serve_connection(TokioIo::new(io), service);
     tokio::pin!(served);
     tokio::select! {
         _ = served.as_mut() => {}
@@ -129,4 +134,16 @@ async fn connection(mut stream: TcpStream, peer: SocketAddr, app: Router, stoppi
             let _ = served.await;
         }
     }
+}
+
+/// The HTTP/1 server of one connection: one request, its head read in time, at most
+/// [`HEADER_FIELDS`] header fields.
+fn http1() -> hyper::server::conn::http1::Builder {
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .keep_alive(false)
+        .timer(TokioTimer::new())
+        .header_read_timeout(HEADER_TIMEOUT)
+        .max_headers(HEADER_FIELDS);
+    builder
 }

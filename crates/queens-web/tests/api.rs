@@ -391,7 +391,7 @@ async fn count_streams_progress_then_the_result() {
     assert!(events[..events.len() - 1]
         .iter()
         .all(|(n, _)| n == "progress"));
-    let one = events_of(&get(&app(), "/api/count?n=1&engine=bitmask").await.body);
+    let one = events_of(&get(&app(), "/api/count?n=1&engine=somers").await.body);
     assert_eq!(one["orbits"], serde_json::json!({"1": "1"}));
     refused(&app(), "/api/count?n=21", "bad n '21'").await;
     refused(

@@ -52,7 +52,7 @@ fn value_for(name: &str) -> BoxedStrategy<String> {
         "cap" | "offset" | "limit" | "seed" => "[0-9]{1,5}".boxed(),
         "fundamental" | "closed" => pick(&["true", "false", "1", "0"]),
         "rows" => "[1-9]([, ][1-9]){0,9}".boxed(),
-        "engine" => pick(&["auto", "quarters", "dihedral", "constellation", "bitmask"]),
+        "engine" => pick(&["auto", "quarters", "dihedral", "constellation", "somers"]),
         "algorithm" => pick(&[
             "wirth",
             "naive",

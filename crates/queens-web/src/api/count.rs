@@ -52,16 +52,7 @@ pub async fn get(
 ) -> ApiResult<Response> {
     let q = Query::parse(raw.as_deref(), &["n", "engine"])?;
     let n = q.n(state.limits.max_n.count)?;
-    let engine = match q.get("engine") {
-        None => Engine::Auto,
-        Some(name) => Engine::from_name(name).ok_or_else(|| {
-            bad(format!(
-                "bad engine '{}': expected one of {}",
-                crate::query::shorten(name),
-                Engine::NAMES.join(", ")
-            ))
-        })?,
-    };
+    let engine = q.get("engine").map_or(Ok(Engine::Auto), engine)?;
     if n > engine.max_n() {
         return Err(bad(format!(
             "bad n '{n}': engine {} counts N up to {}",
@@ -81,6 +72,25 @@ pub async fn get(
         move |control, start| progress(control, start, &watch),
     )
     .await
+}
+
+/// The engine named `name`, by the library's name, as `queens count --algorithm` reads it; an
+/// older name the library still knows is refused with the engine's name, since the answer
+/// names the engine that ran (and `queens count --algorithm bitmask` is the seeds' classic
+/// algorithm, not the engine once called so).
+fn engine(name: &str) -> ApiResult<Engine> {
+    let shown = crate::query::shorten(name);
+    let names = Engine::NAMES.join(", ");
+    match Engine::from_name(name) {
+        Some(e) if e.name() == name => Ok(e),
+        Some(e) => Err(bad(format!(
+            "bad engine '{shown}': expected one of {names} (the engine once called {shown} is {})",
+            e.name()
+        ))),
+        None => Err(bad(format!(
+            "bad engine '{shown}': expected one of {names}"
+        ))),
+    }
 }
 
 /// What the progress events say of a count beyond its engine's own units: its estimate and,

@@ -6,7 +6,10 @@
 //! so far. The body is written as the search runs, in chunks through a small
 //! channel, so a million steps never sit in memory; a client that goes away stops the search,
 //! and so does one that takes no chunk for [`STALL`] (its socket is full: it reads nothing).
-//! A trace stopped for another client ends with `"error"` and `"preempted":true`.
+//! A trace stopped for another client ends with `"error"` and `"preempted":true` (not with
+//! stats, which would claim an end), sent without holding the permit. The `stats` a trace ends
+//! with are the counters after its last step written, also when `limit` or the time limit cut
+//! it (the search has then counted part of a step not written).
 
 use crate::error::{bad, ApiError, ApiResult};
 use crate::heavy::{self, CancelOnDrop, Client, Guarded};
@@ -25,6 +28,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tokio::runtime::Handle;
 use tokio::sync::mpsc::error::TrySendError;
 use tokio::sync::mpsc::Sender;
 use tokio_stream::wrappers::ReceiverStream;
@@ -74,6 +78,7 @@ pub async fn get(
         limit,
         time_limit,
         preempted: ticket.preempted(),
+        runtime: Handle::current(),
     };
     drop(heavy::spawn(ticket, move |c| {
         trace.write(c, tx);
@@ -97,27 +102,31 @@ struct Trace {
     limit: u64,
     time_limit: Duration,
     preempted: Arc<AtomicBool>,
+    /// The runtime that sends the end of a trace stopped for another client.
+    runtime: Handle,
 }
 
 /// The body as it is written: a buffer, the channel its chunks go through, the time after
 /// which the client is given up, and when it last took a chunk.
-struct Writer {
+struct Writer<'c> {
     buf: Vec<u8>,
     tx: Sender<Result<Bytes, Infallible>>,
     deadline: Instant,
     taken: Instant,
+    control: &'c Control,
 }
 
-impl Writer {
-    /// Appends; sends a chunk when the buffer is full. False when the client has gone.
+impl Writer<'_> {
+    /// Appends; sends a chunk when the buffer is full. False when the client has gone or the
+    /// search was stopped (what could not be sent stays in the buffer).
     fn push(&mut self, bytes: &[u8]) -> bool {
         self.buf.extend_from_slice(bytes);
         self.buf.len() < CHUNK || self.flush()
     }
 
-    /// Sends what is buffered; waits while the channel is full, up to the deadline and for
-    /// at most [`STALL`] since the client last took a chunk (a client that stops reading must
-    /// not hold its permit).
+    /// Sends what is buffered; waits while the channel is full, up to the deadline, while
+    /// the search is not stopped, and for at most [`STALL`] since the client last took a
+    /// chunk (a client that stops reading must not hold its permit).
     fn flush(&mut self) -> bool {
         let mut chunk = Ok(Bytes::from(std::mem::take(&mut self.buf)));
         loop {
@@ -127,10 +136,9 @@ impl Writer {
                     return true;
                 }
                 Err(TrySendError::Closed(_)) => return false,
-                Err(TrySendError::Full(_))
-                    if Instant::now() >= self.deadline || self.taken.elapsed() >= STALL =>
-                {
-                    return false
+                Err(TrySendError::Full(Ok(back))) if self.gives_up() => {
+                    self.buf = back.into();
+                    return false;
                 }
                 Err(TrySendError::Full(back)) => {
                     chunk = back;
@@ -138,6 +146,24 @@ impl Writer {
                 }
             }
         }
+    }
+
+    /// True when a full channel is waited on no longer.
+    fn gives_up(&self) -> bool {
+        Instant::now() >= self.deadline
+            || self.taken.elapsed() >= STALL
+            || self.control.is_cancelled()
+    }
+
+    /// Ends the body with `end` (an object's text) without waiting: a task of `runtime` sends
+    /// it, so that the permit comes back at once.
+    fn end_later(mut self, end: &str, runtime: &Handle) {
+        self.buf.extend_from_slice(b"],");
+        self.buf.extend_from_slice(&end.as_bytes()[1..]);
+        let (tx, chunk) = (self.tx, Bytes::from(self.buf));
+        runtime.spawn(async move {
+            let _ = tokio::time::timeout(STALL, tx.send(Ok(chunk))).await;
+        });
     }
 }
 
@@ -150,12 +176,16 @@ impl Trace {
             tx,
             deadline: start + self.time_limit,
             taken: start,
+            control,
         };
         let head = json!({"n": self.n, "algorithm": self.algorithm.name()});
         let head = head.to_string();
         w.push(&head.as_bytes()[..head.len() - 1]);
         w.push(br#","steps":["#);
         let (mut step, mut timeout, mut gone) = (0u64, false, false);
+        // The counters after the last step written: a search stopped for the limit has
+        // already counted the work of the step it was stopped at.
+        let mut shown = Stats::default();
         let options = Options {
             trace: true,
             half: false,
@@ -169,29 +199,40 @@ impl Trace {
                 return ControlFlow::Break(());
             }
             step += 1;
-            let text = serde_json::to_vec(&TraceStep::new(step, e, stats)).unwrap_or_default();
-            if (step > 1 && !w.push(b",")) || !w.push(&text) {
+            // The comma and the step go in together: the buffer always ends between steps.
+            let mut text = if step > 1 { vec![b','] } else { Vec::new() };
+            text.extend(serde_json::to_vec(&TraceStep::new(step, e, stats)).unwrap_or_default());
+            if !w.push(&text) {
                 gone = true;
                 return ControlFlow::Break(());
             }
+            shown = *stats;
             ControlFlow::Continue(())
         });
-        if gone {
-            return;
+        if self.preempted.load(Ordering::SeqCst) {
+            let error = ApiError::Preempted.body().to_string();
+            return w.end_later(&error, &self.runtime);
         }
-        let Ok(stats) = run else {
-            if self.preempted.load(Ordering::SeqCst) {
-                let error = ApiError::Preempted.body().to_string();
-                w.push(b"],");
-                w.push(&error.as_bytes()[1..]);
-                w.flush();
-            }
+        // A search cancelled otherwise (its client went) has no one to end for.
+        let Some(stats) = run.ok().filter(|s| s.end != End::Cancelled && !gone) else {
             return;
         };
-        let tail = tail(&stats, timeout);
+        let tail = tail(&at_last_step(stats, shown), timeout);
         w.push(b"],");
         w.push(&tail.as_bytes()[1..]);
         w.flush();
+    }
+}
+
+/// The stats the body ends with: the search's own when it ran to its end, else the counters
+/// after the last step written (a stopped search has counted part of the next step).
+fn at_last_step(run: Stats, shown: Stats) -> Stats {
+    match run.end {
+        End::Stopped => Stats {
+            end: End::Stopped,
+            ..shown
+        },
+        _ => run,
     }
 }
 
