@@ -46,7 +46,8 @@ pub struct Args {
     /// wirth, iterative, bitmask, fast, sql
     #[arg(long, short = 'a', alias = "algorithms", value_name = "NAMES", value_delimiter = ',', value_parser = algorithm::parse_lister)]
     algorithm: Vec<Lister>,
-    /// Stop a run after this long (seconds, or 90s, 5m) and skip the larger N of that algorithm
+    /// Stop a run after this long (seconds, or 90s, 5m; from 0.001 s to a year, 8760h) and skip
+    /// the larger N of that algorithm
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = input::seconds)]
     time_limit: f64,
     /// Also draw time against N (log scale) into this SVG file

@@ -95,7 +95,8 @@ pub struct Args {
     /// Print the work the search took (on stderr, or in the JSON)
     #[arg(long)]
     pub stats: bool,
-    /// Give up after this long (the searching methods): seconds, or with a unit (90s, 5m, 2h)
+    /// Give up after this long (the searching methods): seconds, or with a unit (90s, 5m, 2h);
+    /// from 0.001 s to a year (8760h)
     #[arg(long, value_name = "SECONDS", value_parser = input::seconds)]
     pub time_limit: Option<f64>,
     /// Only say whether a solution exists (yes for N = 1 and N >= 4), for any N at once

@@ -1,0 +1,85 @@
+//! Promises of the command line that span its commands: values and options refused with what
+//! is accepted, output that cannot be written, Ctrl-C, messages that are true, the man page.
+
+mod common;
+use common::{assert_bad, run};
+
+#[test]
+fn limits_are_whole_numbers_from_one() {
+    for args in [
+        &["list", "8", "--limit", "0"][..],
+        &["list", "6", "--torus", "--limit", "0"],
+        &["list", "8", "--algorithm", "sql", "--limit", "0"],
+        &["trace", "4", "--limit", "0"],
+        &["list", "8", "--limit", "1.5"],
+        &["list", "8", "--limit", "1e20"],
+        &["list", "8", "--limit", "18446744073709551616"],
+        &["trace", "4", "--limit", "1.5"],
+    ] {
+        let value = args[args.len() - 1];
+        let err = assert_bad(args);
+        assert!(err.contains(&format!("'{value}'")), "{args:?}: {err}");
+        assert!(err.contains("whole number from 1 to"), "{args:?}: {err}");
+        assert!(!err.contains("invalid digit"), "{args:?}: {err}");
+    }
+    let (code, out, _) = run(&["list", "8", "--limit", "1"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 1, "{out}");
+}
+
+#[test]
+fn durations_say_their_range() {
+    for value in ["9999999999", "1e-300", "0.0001", "8761h", "0"] {
+        let err = assert_bad(&["solve", "8", "-a", "random", "--time-limit", value]);
+        assert!(err.contains(&format!("'{value}'")), "{err}");
+        assert!(err.contains("0.001 s") && err.contains("8760h"), "{err}");
+        assert!(err.len() < 300, "{err}");
+    }
+    // Both ends are accepted: the search of N = 5 stops, found or not, with 0 or 1.
+    for value in ["0.001", "8760h"] {
+        let (code, _, err) = run(&[
+            "solve",
+            "5",
+            "-a",
+            "random",
+            "--seed",
+            "1",
+            "--time-limit",
+            value,
+        ]);
+        assert!(code == 0 || code == 1, "{value}: {err}");
+    }
+    for command in ["solve", "bench", "tour", "cover", "dominate"] {
+        let (code, help, _) = run(&[command, "--help"]);
+        assert_eq!(code, 0);
+        let described = option_help(&help, "--time-limit");
+        assert!(
+            described.contains("0.001 s") && described.contains("8760h"),
+            "{command}: {described}"
+        );
+    }
+}
+
+/// Whether a line of clap's help starts an option (`  -a, --algorithm <NAME>`,
+/// `      --json`); its description's lines are indented further.
+fn is_option_line(line: &str) -> bool {
+    let indent = line.len() - line.trim_start().len();
+    indent <= 6 && line.trim_start().starts_with('-')
+}
+
+/// The lines of a command's help that describe the option `long`, joined.
+fn option_help(help: &str, long: &str) -> String {
+    let mut lines = help.lines().skip_while(|l| {
+        !(is_option_line(l)
+            && l.split_whitespace()
+                .any(|w| w.trim_end_matches(',') == long))
+    });
+    let header = lines
+        .next()
+        .unwrap_or_else(|| panic!("no {long} in {help}"));
+    let rest = lines.take_while(|l| !l.trim().is_empty() && !is_option_line(l));
+    std::iter::once(header)
+        .chain(rest)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
