@@ -5,6 +5,36 @@ mod common;
 use common::{assert_bad, run};
 
 #[test]
+fn options_with_no_effect_are_refused() {
+    for (args, named) in [
+        (
+            &["solve", "8", "--exists", "--format", "board"][..],
+            "--format board",
+        ),
+        (
+            &["solve", "8", "--exists", "--format", "algebraic"],
+            "--format algebraic",
+        ),
+        (&["solve", "8", "--exists", "-f", "perm"], "--format perm"),
+        (&["bench", "4..5", "-a", "wirth,wirth"], "wirth twice"),
+        (
+            &["bench", "4..5", "-a", "wirth,bitmask,wirth"],
+            "wirth twice",
+        ),
+        (&["bench", "4..5", "-a", "sql", "-a", "sql"], "sql twice"),
+    ] {
+        let err = assert_bad(args);
+        assert!(err.contains(named), "{args:?}: {err}");
+    }
+    // What --exists does answer: yes or no, as text or JSON.
+    let (code, out, _) = run(&["solve", "8", "--exists", "--format", "json"]);
+    assert_eq!((code, out.as_str()), (0, "{\"n\":8,\"exists\":true}\n"));
+    let (code, out, _) = run(&["solve", "8", "--exists"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("yes"), "{out}");
+}
+
+#[test]
 fn limits_are_whole_numbers_from_one() {
     for args in [
         &["list", "8", "--limit", "0"][..],

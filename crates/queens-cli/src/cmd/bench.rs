@@ -78,6 +78,18 @@ fn parse_sizes(s: &str) -> std::result::Result<Sizes, String> {
     Sizes::parse(s, 1, Engine::default().max_n())
 }
 
+/// An algorithm named twice would only run again: refused, naming it.
+fn refuse_repeats(algorithms: &[Lister]) -> Result<()> {
+    for (i, a) in algorithms.iter().enumerate() {
+        if algorithms[..i].contains(a) {
+            return Err(bad(format!(
+                "--algorithm names {a} twice: give each algorithm once, as in wirth,bitmask"
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Outcome {
@@ -111,6 +123,7 @@ struct Run {
 }
 
 pub fn run(args: Args) -> Result<Exit> {
+    refuse_repeats(&args.algorithm)?;
     let algorithms = if args.algorithm.is_empty() {
         Lister::all()
     } else {

@@ -86,9 +86,9 @@ pub struct Args {
     /// Random seed (min-conflicts, random); without it, a fresh one, said on stderr
     #[arg(long, value_name = "S", value_parser = input::seed)]
     pub seed: Option<u64>,
-    /// Output format (board: N up to 1000)
-    #[arg(long, short = 'f', value_enum, default_value_t = Format::Perm)]
-    pub format: Format,
+    /// Output format (default: perm; board: N up to 1000); with --exists only json
+    #[arg(long, short = 'f', value_enum)]
+    pub format: Option<Format>,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
@@ -107,10 +107,17 @@ pub struct Args {
     pub unicode: bool,
 }
 
-pub fn run(mut args: Args) -> Result<Exit> {
-    if args.json {
-        args.format = Format::Json;
+impl Args {
+    /// The output format: `--json`, else `--format`, else perm.
+    fn format(&self) -> Format {
+        match (self.json, self.format) {
+            (true, _) => Format::Json,
+            (false, format) => format.unwrap_or(Format::Perm),
+        }
     }
+}
+
+pub fn run(args: Args) -> Result<Exit> {
     check_options(&args)?;
     if args.exists {
         return exists(&args);
@@ -119,7 +126,7 @@ pub fn run(mut args: Args) -> Result<Exit> {
         Method::Backtrack => {
             crate::cmd::solve_backtrack::run(crate::cmd::solve_backtrack::Request {
                 n: &args.n,
-                format: args.format,
+                format: args.format(),
                 style: style(&args),
                 stats: args.stats,
                 time_limit: args.time_limit,
@@ -147,6 +154,12 @@ fn check_options(args: &Args) -> Result<()> {
                 "{name} has no effect with --exists, which answers without a search"
             )));
         }
+        if let Some(format) = args.format.filter(|f| *f != Format::Json) {
+            return Err(bad(format!(
+                "--format {} has no effect with --exists, which answers yes or no without a solution: leave --format out, or give --json (--format json) for the answer as JSON",
+                format_name(format)
+            )));
+        }
         return Ok(());
     }
     if args.seed.is_some() && !method.seeded() {
@@ -160,7 +173,7 @@ fn check_options(args: &Args) -> Result<()> {
             "--time-limit has no effect on the explicit construction, which does not search: use it with min-conflicts, backtrack or random",
         ));
     }
-    if args.unicode && args.format != Format::Board {
+    if args.unicode && args.format() != Format::Board {
         return Err(bad(
             "--unicode draws the board diagram: use it with --format board",
         ));
@@ -180,7 +193,7 @@ fn exists(args: &Args) -> Result<Exit> {
     }
     let yes = digits != "2" && digits != "3";
     let mut out = Out::stdout();
-    if args.format == Format::Json {
+    if args.format() == Format::Json {
         // N may have any number of digits: written as they are, a JSON number of any length.
         writeln!(out, "{{\"n\":{digits},\"exists\":{yes}}}")?;
     } else if yes {
@@ -213,12 +226,18 @@ fn size(args: &Args, max: usize) -> Result<usize> {
     let method = args.algorithm.unwrap_or(Method::Explicit).name();
     let n = input::size(&args.n, 1, max)
         .map_err(|e| bad(format!("{e} (with --algorithm {method})")))?;
-    if args.format == Format::Board && n > BOARD_MAX_N {
+    if args.format() == Format::Board && n > BOARD_MAX_N {
         return Err(bad(format!(
             "N = {n} is too large for --format board (N up to {BOARD_MAX_N}): use perm, algebraic or json"
         )));
     }
     Ok(n)
+}
+
+/// A format as `--format` takes it.
+fn format_name(format: Format) -> String {
+    clap::ValueEnum::to_possible_value(&format)
+        .map_or_else(String::new, |v| v.get_name().to_string())
 }
 
 fn style(args: &Args) -> DiagramStyle {
@@ -366,7 +385,7 @@ impl<'a> Solution<'a> {
 /// Writes the solution in the chosen format.
 fn write_solution(args: &Args, n: usize, solution: Solution, stats: Stats) -> Result<Exit> {
     let mut out = Out::stdout();
-    match args.format {
+    match args.format() {
         Format::Perm => {
             solution.numbers(n, &mut out, b' ')?;
             out.write_all(b"\n")?;
@@ -399,7 +418,7 @@ fn write_solution(args: &Args, n: usize, solution: Solution, stats: Stats) -> Re
         }
     }
     out.flush()?;
-    if args.stats && args.format != Format::Json {
+    if args.stats && args.format() != Format::Json {
         stats.print(stats.start.elapsed().as_secs_f64());
     }
     Ok(Exit::Success)
