@@ -3,6 +3,45 @@
 
 mod common;
 use common::{assert_bad, run};
+use std::io::Read;
+use std::process::{Command, Stdio};
+
+/// Ctrl-C while `queens solve` streams a solution of 10^8 rows: exit 130, the one-line note,
+/// and the output cut short (the last row's newline never written).
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_writing_of_a_huge_solution() {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("queens"))
+        .args(["solve", "100000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    // The first rows have come: the writing is under way, and the pipe holds it back.
+    let mut head = [0u8; 1000];
+    stdout.read_exact(&mut head).unwrap();
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let (mut total, mut last) = (head.len(), head[head.len() - 1]);
+    let mut chunk = vec![0u8; 1 << 16];
+    loop {
+        let got = stdout.read(&mut chunk).unwrap();
+        if got == 0 {
+            break;
+        }
+        total += got;
+        last = chunk[got - 1];
+    }
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted"), "{err}");
+    assert_ne!(last, b'\n', "a whole solution of {total} bytes was written");
+}
 
 #[test]
 fn options_with_no_effect_are_refused() {

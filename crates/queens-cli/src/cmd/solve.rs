@@ -382,46 +382,89 @@ impl<'a> Solution<'a> {
     }
 }
 
-/// Writes the solution in the chosen format.
+/// Writes the solution in the chosen format, under a job of its own: Ctrl-C stops the writing
+/// of a huge N (exit 130), and the time limit of the search does not cut its answer short.
 fn write_solution(args: &Args, n: usize, solution: Solution, stats: Stats) -> Result<Exit> {
+    let job = Job::start(format!("writing the solution of N = {n}"), None);
     let mut out = Out::stdout();
+    let mut watched = Watched {
+        out: &mut out,
+        job: &job,
+    };
+    let written =
+        write_format(&mut watched, args, n, solution, &stats).and_then(|()| watched.flush());
+    match written {
+        Err(_) if job.control().is_cancelled() => return Err(job.failure()),
+        other => other?,
+    }
+    drop(job);
+    if args.stats && args.format() != Format::Json {
+        stats.print(stats.start.elapsed().as_secs_f64());
+    }
+    Ok(Exit::Success)
+}
+
+/// Writes the solution in the format of `args`.
+fn write_format(
+    out: &mut impl Write,
+    args: &Args,
+    n: usize,
+    solution: Solution,
+    stats: &Stats,
+) -> std::io::Result<()> {
     match args.format() {
         Format::Perm => {
-            solution.numbers(n, &mut out, b' ')?;
-            out.write_all(b"\n")?;
+            solution.numbers(n, out, b' ')?;
+            out.write_all(b"\n")
         }
         Format::Json => {
             write!(out, "{{\"n\":{n},\"rows\":[")?;
-            solution.numbers(n, &mut out, b',')?;
+            solution.numbers(n, out, b',')?;
             out.write_all(b"]")?;
             if args.stats {
                 let seconds = stats.start.elapsed().as_secs_f64();
                 write!(out, ",\"stats\":{}", stats.json(seconds))?;
             }
-            out.write_all(b"}\n")?;
+            out.write_all(b"}\n")
         }
         Format::Algebraic => {
             for (c, r) in solution.rows(n).enumerate() {
                 let sep = if c == 0 { "" } else { " " };
                 write!(out, "{sep}{}", Square::new(c as u32, r))?;
             }
-            out.write_all(b"\n")?;
+            out.write_all(b"\n")
         }
-        Format::Board => {
-            if let Some(p) = solution.placement(n) {
+        Format::Board => match solution.placement(n) {
+            Some(p) => {
                 let notes = Notes {
                     number: 1,
                     ..Notes::default()
                 };
-                placement::write(&mut out, &p, Format::Board, style(args), notes)?;
+                placement::write(out, &p, Format::Board, style(args), notes)
             }
+            None => Ok(()),
+        },
+    }
+}
+
+/// Standard output that takes no more bytes once its job is cancelled (by Ctrl-C, or a closed
+/// output): the writer's next write fails, and the job says why.
+struct Watched<'a> {
+    out: &'a mut Out,
+    job: &'a Job,
+}
+
+impl Write for Watched<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.job.control().is_cancelled() {
+            return Err(std::io::Error::other("the writing was cancelled"));
         }
+        self.out.write(buf)
     }
-    out.flush()?;
-    if args.stats && args.format() != Format::Json {
-        stats.print(stats.start.elapsed().as_secs_f64());
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
     }
-    Ok(Exit::Success)
 }
 
 /// Writes the rows of the explicit construction separated by `sep`: within a run the numbers go
