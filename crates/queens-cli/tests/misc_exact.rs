@@ -43,6 +43,58 @@ fn ctrl_c_stops_the_writing_of_a_huge_solution() {
     assert_ne!(last, b'\n', "a whole solution of {total} bytes was written");
 }
 
+/// `queens ARGS > /dev/full`: (exit code, stderr).
+#[cfg(target_os = "linux")]
+fn into_full_device(args: &[&str]) -> (Option<i32>, String) {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = Command::new(assert_cmd::cargo::cargo_bin("queens"))
+        .args(args)
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn help_and_version_that_cannot_be_written_exit_74() {
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["--version"],
+        &["-V"],
+        &["help"],
+        &["help", "list"],
+        &["list", "--help"],
+        &["solve", "-h"],
+        &["list", "8"],
+        &["solve", "8"],
+        &["solve", "8", "--exists"],
+        &["man"],
+        &["completions", "bash"],
+    ] {
+        let (code, err) = into_full_device(args);
+        assert_eq!(code, Some(74), "{args:?}: {err}");
+        assert!(
+            err.starts_with("queens: cannot write the output"),
+            "{args:?}: {err}"
+        );
+    }
+    // The same help and version written where they can be: exit 0.
+    for args in [&["--help"][..], &["--version"], &["help", "list"]] {
+        let (code, out, _) = run(args);
+        assert_eq!(code, 0, "{args:?}");
+        assert!(out.contains("queens"), "{args:?}: {out}");
+    }
+}
+
 #[test]
 fn options_with_no_effect_are_refused() {
     for (args, named) in [
