@@ -204,3 +204,50 @@ fn option_help(help: &str, long: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+/// The generator's random draws may get stuck before the queens asked: the message says so
+/// with its seed, and never that fewer queens fit than do.
+#[test]
+fn a_stuck_generator_says_what_stopped_it() {
+    let (mut stuck, mut made) = (0, 0);
+    for seed in 0..40u64 {
+        let seed = seed.to_string();
+        let (code, out, err) = run(&[
+            "complete",
+            "--generate",
+            "8",
+            "--presets",
+            "8",
+            "--seed",
+            &seed,
+        ]);
+        match code {
+            0 => {
+                made += 1;
+                let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+                assert_eq!(v["queens"].as_array().map(Vec::len), Some(8), "{out}");
+            }
+            _ => {
+                stuck += 1;
+                assert_eq!(code, 2, "{err}");
+                assert!(
+                    err.contains(&format!("seed {seed} got stuck after")),
+                    "{err}"
+                );
+                assert!(!err.contains("only"), "{err}");
+            }
+        }
+    }
+    assert!(made > 0 && stuck > 0, "{made} made, {stuck} stuck");
+    // More than a placement holds: the true most, whatever the seed.
+    let err = assert_bad(&[
+        "complete",
+        "--generate",
+        "3",
+        "--presets",
+        "3",
+        "--seed",
+        "1",
+    ]);
+    assert!(err.contains("no more than 2 of the 3 queens"), "{err}");
+}
