@@ -2,7 +2,7 @@
 //! is accepted, output that cannot be written, Ctrl-C, messages that are true, the man page.
 
 mod common;
-use common::{assert_bad, run};
+use common::{assert_bad, queens, run};
 use std::io::Read;
 use std::process::{Command, Stdio};
 
@@ -188,6 +188,15 @@ fn is_option_line(line: &str) -> bool {
     indent <= 6 && line.trim_start().starts_with('-')
 }
 
+/// The long options a command's help lists.
+fn long_options(help: &str) -> Vec<String> {
+    help.lines()
+        .filter(|l| is_option_line(l))
+        .filter_map(|l| l.split_whitespace().find(|w| w.starts_with("--")))
+        .map(|w| w.trim_end_matches(',').to_string())
+        .collect()
+}
+
 /// The lines of a command's help that describe the option `long`, joined.
 fn option_help(help: &str, long: &str) -> String {
     let mut lines = help.lines().skip_while(|l| {
@@ -250,4 +259,42 @@ fn a_stuck_generator_says_what_stopped_it() {
         "1",
     ]);
     assert!(err.contains("no more than 2 of the 3 queens"), "{err}");
+}
+
+/// The man page is one page: every command of `queens --help` is a subsection with every long
+/// option its own help lists, and no other page is named.
+#[test]
+fn the_man_page_holds_every_command() {
+    let (code, page, _) = run(&["man"]);
+    assert_eq!(code, 0);
+    assert!(!page.contains("(1)"), "the page names another page");
+    let (_, help, _) = run(&["--help"]);
+    let commands: Vec<&str> = help
+        .split("Commands:\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&c| c != "help")
+        .collect();
+    assert!(commands.len() > 10, "{commands:?}");
+    for command in commands {
+        assert!(
+            page.contains(&format!(".SS \"queens {command}\"")),
+            "{command}"
+        );
+        let out = queens().args([command, "--help"]).output().unwrap();
+        let help = String::from_utf8(out.stdout).unwrap();
+        let longs = long_options(&help);
+        assert!(longs.contains(&"--help".to_string()), "{command}: {help}");
+        for long in longs {
+            let long = long.replace('-', "\\-");
+            assert!(
+                page.contains(&format!("\\fB{long}\\fR")),
+                "{command}: {long}"
+            );
+        }
+    }
 }
