@@ -11,6 +11,7 @@ mod parts;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use exit::Exit;
+use std::io::Write;
 use std::process::ExitCode;
 
 /// The N-queens family and the knight's tour: solutions, exact counts, symmetry, pictures.
@@ -92,14 +93,18 @@ fn main() -> ExitCode {
     large_blocks_from_the_system();
     match Cli::try_parse() {
         Ok(cli) => exit::report(run(cli.command)),
-        Err(e) => {
-            // --help and --version go to stdout with 0; usage errors show clap's whole
-            // message (the missing argument, the accepted values, "did you mean") with 2.
-            let _ = e.print();
-            match e.use_stderr() {
-                true => ExitCode::from(Exit::BadInput.code()),
-                false => ExitCode::SUCCESS,
-            }
-        }
+        Err(e) => usage(&e),
+    }
+}
+
+/// What clap answers itself: --help and --version go to stdout with 0 (74 when they cannot be
+/// written, as any output); usage errors show clap's whole message (the missing argument, the
+/// accepted values, "did you mean") with 2.
+fn usage(e: &clap::Error) -> ExitCode {
+    let printed = e.print().and_then(|()| std::io::stdout().flush());
+    match (e.use_stderr(), printed) {
+        (true, _) => ExitCode::from(Exit::BadInput.code()),
+        (false, Ok(())) => ExitCode::SUCCESS,
+        (false, Err(failed)) => exit::report(Err(exit::Failure::from(failed))),
     }
 }

@@ -322,7 +322,6 @@ fn edge_inputs_that_are_fine_stay_fine() {
         (&["list", "1"][..], 0),
         (&["list", "2"], 1),
         (&["list", "3", "--fundamental"], 1),
-        (&["list", "8", "--limit", "0"], 0),
         (&["count", "1"], 0),
         (&["count", "2..3"], 0),
         (&["check", "1"], 0),

@@ -324,7 +324,6 @@ const PATTERNS: &[(&str, &str)] = &[
      "доску {1}x{2} с ферзями на {3} нельзя дополнить: полный перебор не находит ни одного дополнения"),
     ("the preset queens on {} and {} attack each other on the same {}", "заданные ферзи на {1} и {2} бьют друг друга по одной {~3}"),
     ("square {} is preset twice", "клетка {1} задана дважды"),
-    ("only {} of {} queens fit on the {}x{} board without attacks", "без взятий на доску {3}x{4} помещаются только {1} из {2} ферзей"),
     ("{} and {} attack each other by a knight's move", "{1} и {2} бьют друг друга ходом коня"),
     ("{} and {} attack each other on an anti-diagonal", "{1} и {2} бьют друг друга по антидиагонали"),
     ("{} and {} attack each other on a {}", "{1} и {2} бьют друг друга по {~3}"),

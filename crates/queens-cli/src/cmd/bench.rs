@@ -46,7 +46,8 @@ pub struct Args {
     /// wirth, iterative, bitmask, fast, sql
     #[arg(long, short = 'a', alias = "algorithms", value_name = "NAMES", value_delimiter = ',', value_parser = algorithm::parse_lister)]
     algorithm: Vec<Lister>,
-    /// Stop a run after this long (seconds, or 90s, 5m) and skip the larger N of that algorithm
+    /// Stop a run after this long (seconds, or 90s, 5m; from 0.001 s to a year, 8760h) and skip
+    /// the larger N of that algorithm
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = input::seconds)]
     time_limit: f64,
     /// Also draw time against N (log scale) into this SVG file
@@ -75,6 +76,18 @@ impl Args {
 
 fn parse_sizes(s: &str) -> std::result::Result<Sizes, String> {
     Sizes::parse(s, 1, Engine::default().max_n())
+}
+
+/// An algorithm named twice would only run again: refused, naming it.
+fn refuse_repeats(algorithms: &[Lister]) -> Result<()> {
+    for (i, a) in algorithms.iter().enumerate() {
+        if algorithms[..i].contains(a) {
+            return Err(bad(format!(
+                "--algorithm names {a} twice: give each algorithm once, as in wirth,bitmask"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// How a run ended.
@@ -110,6 +123,7 @@ struct Run {
 }
 
 pub fn run(args: Args) -> Result<Exit> {
+    refuse_repeats(&args.algorithm)?;
     let algorithms = if args.algorithm.is_empty() {
         Lister::all()
     } else {

@@ -92,7 +92,7 @@ pub struct Args {
     /// quads to 32), else the most the tabu search held at once
     #[arg(long, conflicts_with_all = ["count", "svg"])]
     most: bool,
-    /// Give up after this long (30, 2.5, 90s, 5m, 2h): exit 1
+    /// Give up after this long (30, 2.5, 90s, 5m, 2h; from 0.001 s to a year, 8760h): exit 1
     #[arg(long, value_name = "SECONDS", value_parser = crate::input::seconds)]
     time_limit: Option<f64>,
     /// Run the tabu search from each seed of the range A..B (B not included) in turn, each for
@@ -105,7 +105,7 @@ pub struct Args {
     /// quarter-turn for 1 mod 4, the mirror for 2 mod 4, the half-turn for 3 mod 4)
     #[arg(long, value_enum)]
     turn: Option<TurnArg>,
-    /// Seconds for each seed of --seeds
+    /// Seconds for each seed of --seeds (or 90s, 5m, 2h; from 0.001 s to a year, 8760h)
     #[arg(long, value_name = "SECONDS", value_parser = crate::input::seconds,
           default_value = "60", requires = "seeds")]
     per_seed: f64,

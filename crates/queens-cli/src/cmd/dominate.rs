@@ -67,8 +67,8 @@ pub struct Args {
     /// $SLURM_ARRAY_TASK_ID): the parts I, I + K, I + 2K, ...
     #[arg(long, value_name = "I/K", value_parser = crate::input::share, conflicts_with = "count")]
     shard: Option<Share>,
-    /// Give up after this long (30, 2.5, 90s, 5m, 2h): during a proof, the set found is
-    /// printed as not proved; before any set, exit 1
+    /// Give up after this long (30, 2.5, 90s, 5m, 2h; from 0.001 s to a year, 8760h): during a
+    /// proof, the set found is printed as not proved; before any set, exit 1
     #[arg(long, value_name = "SECONDS", value_parser = crate::input::seconds)]
     time_limit: Option<f64>,
 }

@@ -42,8 +42,8 @@ pub struct Args {
     /// Draw the diagrams with Unicode pieces (with --format board)
     #[arg(long)]
     unicode: bool,
-    /// Stop after K solutions
-    #[arg(long, value_name = "K")]
+    /// Stop after K solutions (K from 1)
+    #[arg(long, value_name = "K", value_parser = crate::input::limit)]
     limit: Option<u64>,
     /// The algorithm that finds them, in its own order: brute, permutations, naive, wirth,
     /// iterative, bitmask, fast (the library's engine, the default), or sql (the seeds' one
@@ -174,9 +174,6 @@ pub fn run(args: Args) -> Result<Exit> {
         pending: 0,
         failure: None,
     };
-    if listing.limit == 0 {
-        return Ok(Exit::Success);
-    }
     classic::warn_if_long(algorithm, args.n);
     let job = Job::start(format!("listing N = {} ({})", args.n, algorithm), None);
     job.units(classic::units(algorithm));
@@ -282,9 +279,6 @@ fn list_rules(args: &Args, format: Format) -> Result<Exit> {
         false => DiagramStyle::Ascii,
     };
     let limit = args.limit.unwrap_or(u64::MAX);
-    if limit == 0 {
-        return Ok(Exit::Success);
-    }
     super::list_rules::run(super::list_rules::Listing {
         n: args.n,
         rules: rules.rules(),

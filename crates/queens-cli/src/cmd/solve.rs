@@ -86,16 +86,17 @@ pub struct Args {
     /// Random seed (min-conflicts, random); without it, a fresh one, said on stderr
     #[arg(long, value_name = "S", value_parser = input::seed)]
     pub seed: Option<u64>,
-    /// Output format (board: N up to 1000)
-    #[arg(long, short = 'f', value_enum, default_value_t = Format::Perm)]
-    pub format: Format,
+    /// Output format (default: perm; board: N up to 1000); with --exists only json
+    #[arg(long, short = 'f', value_enum)]
+    pub format: Option<Format>,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
     /// Print the work the search took (on stderr, or in the JSON)
     #[arg(long)]
     pub stats: bool,
-    /// Give up after this long (the searching methods): seconds, or with a unit (90s, 5m, 2h)
+    /// Give up after this long (the searching methods): seconds, or with a unit (90s, 5m, 2h);
+    /// from 0.001 s to a year (8760h)
     #[arg(long, value_name = "SECONDS", value_parser = input::seconds)]
     pub time_limit: Option<f64>,
     /// Only say whether a solution exists (yes for N = 1 and N >= 4), for any N at once
@@ -106,10 +107,17 @@ pub struct Args {
     pub unicode: bool,
 }
 
-pub fn run(mut args: Args) -> Result<Exit> {
-    if args.json {
-        args.format = Format::Json;
+impl Args {
+    /// The output format: `--json`, else `--format`, else perm.
+    fn format(&self) -> Format {
+        match (self.json, self.format) {
+            (true, _) => Format::Json,
+            (false, format) => format.unwrap_or(Format::Perm),
+        }
     }
+}
+
+pub fn run(args: Args) -> Result<Exit> {
     check_options(&args)?;
     if args.exists {
         return exists(&args);
@@ -118,7 +126,7 @@ pub fn run(mut args: Args) -> Result<Exit> {
         Method::Backtrack => {
             crate::cmd::solve_backtrack::run(crate::cmd::solve_backtrack::Request {
                 n: &args.n,
-                format: args.format,
+                format: args.format(),
                 style: style(&args),
                 stats: args.stats,
                 time_limit: args.time_limit,
@@ -146,6 +154,12 @@ fn check_options(args: &Args) -> Result<()> {
                 "{name} has no effect with --exists, which answers without a search"
             )));
         }
+        if let Some(format) = args.format.filter(|f| *f != Format::Json) {
+            return Err(bad(format!(
+                "--format {} has no effect with --exists, which answers yes or no without a solution: leave --format out, or give --json (--format json) for the answer as JSON",
+                format_name(format)
+            )));
+        }
         return Ok(());
     }
     if args.seed.is_some() && !method.seeded() {
@@ -159,7 +173,7 @@ fn check_options(args: &Args) -> Result<()> {
             "--time-limit has no effect on the explicit construction, which does not search: use it with min-conflicts, backtrack or random",
         ));
     }
-    if args.unicode && args.format != Format::Board {
+    if args.unicode && args.format() != Format::Board {
         return Err(bad(
             "--unicode draws the board diagram: use it with --format board",
         ));
@@ -179,7 +193,7 @@ fn exists(args: &Args) -> Result<Exit> {
     }
     let yes = digits != "2" && digits != "3";
     let mut out = Out::stdout();
-    if args.format == Format::Json {
+    if args.format() == Format::Json {
         // N may have any number of digits: written as they are, a JSON number of any length.
         writeln!(out, "{{\"n\":{digits},\"exists\":{yes}}}")?;
     } else if yes {
@@ -212,12 +226,18 @@ fn size(args: &Args, max: usize) -> Result<usize> {
     let method = args.algorithm.unwrap_or(Method::Explicit).name();
     let n = input::size(&args.n, 1, max)
         .map_err(|e| bad(format!("{e} (with --algorithm {method})")))?;
-    if args.format == Format::Board && n > BOARD_MAX_N {
+    if args.format() == Format::Board && n > BOARD_MAX_N {
         return Err(bad(format!(
             "N = {n} is too large for --format board (N up to {BOARD_MAX_N}): use perm, algebraic or json"
         )));
     }
     Ok(n)
+}
+
+/// A format as `--format` takes it.
+fn format_name(format: Format) -> String {
+    clap::ValueEnum::to_possible_value(&format)
+        .map_or_else(String::new, |v| v.get_name().to_string())
 }
 
 fn style(args: &Args) -> DiagramStyle {
@@ -362,46 +382,89 @@ impl<'a> Solution<'a> {
     }
 }
 
-/// Writes the solution in the chosen format.
+/// Writes the solution in the chosen format, under a job of its own: Ctrl-C stops the writing
+/// of a huge N (exit 130), and the time limit of the search does not cut its answer short.
 fn write_solution(args: &Args, n: usize, solution: Solution, stats: Stats) -> Result<Exit> {
+    let job = Job::start(format!("writing the solution of N = {n}"), None);
     let mut out = Out::stdout();
-    match args.format {
+    let mut watched = Watched {
+        out: &mut out,
+        job: &job,
+    };
+    let written =
+        write_format(&mut watched, args, n, solution, &stats).and_then(|()| watched.flush());
+    match written {
+        Err(_) if job.control().is_cancelled() => return Err(job.failure()),
+        other => other?,
+    }
+    drop(job);
+    if args.stats && args.format() != Format::Json {
+        stats.print(stats.start.elapsed().as_secs_f64());
+    }
+    Ok(Exit::Success)
+}
+
+/// Writes the solution in the format of `args`.
+fn write_format(
+    out: &mut impl Write,
+    args: &Args,
+    n: usize,
+    solution: Solution,
+    stats: &Stats,
+) -> std::io::Result<()> {
+    match args.format() {
         Format::Perm => {
-            solution.numbers(n, &mut out, b' ')?;
-            out.write_all(b"\n")?;
+            solution.numbers(n, out, b' ')?;
+            out.write_all(b"\n")
         }
         Format::Json => {
             write!(out, "{{\"n\":{n},\"rows\":[")?;
-            solution.numbers(n, &mut out, b',')?;
+            solution.numbers(n, out, b',')?;
             out.write_all(b"]")?;
             if args.stats {
                 let seconds = stats.start.elapsed().as_secs_f64();
                 write!(out, ",\"stats\":{}", stats.json(seconds))?;
             }
-            out.write_all(b"}\n")?;
+            out.write_all(b"}\n")
         }
         Format::Algebraic => {
             for (c, r) in solution.rows(n).enumerate() {
                 let sep = if c == 0 { "" } else { " " };
                 write!(out, "{sep}{}", Square::new(c as u32, r))?;
             }
-            out.write_all(b"\n")?;
+            out.write_all(b"\n")
         }
-        Format::Board => {
-            if let Some(p) = solution.placement(n) {
+        Format::Board => match solution.placement(n) {
+            Some(p) => {
                 let notes = Notes {
                     number: 1,
                     ..Notes::default()
                 };
-                placement::write(&mut out, &p, Format::Board, style(args), notes)?;
+                placement::write(out, &p, Format::Board, style(args), notes)
             }
+            None => Ok(()),
+        },
+    }
+}
+
+/// Standard output that takes no more bytes once its job is cancelled (by Ctrl-C, or a closed
+/// output): the writer's next write fails, and the job says why.
+struct Watched<'a> {
+    out: &'a mut Out,
+    job: &'a Job,
+}
+
+impl Write for Watched<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.job.control().is_cancelled() {
+            return Err(std::io::Error::other("the writing was cancelled"));
         }
+        self.out.write(buf)
     }
-    out.flush()?;
-    if args.stats && args.format != Format::Json {
-        stats.print(stats.start.elapsed().as_secs_f64());
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
     }
-    Ok(Exit::Success)
 }
 
 /// Writes the rows of the explicit construction separated by `sep`: within a run the numbers go

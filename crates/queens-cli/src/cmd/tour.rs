@@ -112,7 +112,8 @@ pub struct Args {
     /// between cells, every --checkpoint-every; the same command resumes from it
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
-    /// With --checkpoint: how often to save, seconds or with a unit (90s, 5m; default 10m)
+    /// With --checkpoint: how often to save, seconds or with a unit (90s, 5m; default 10m; from
+    /// 0.001 s to a year, 8760h)
     #[arg(long, value_name = "SECONDS", value_parser = input::seconds, requires = "checkpoint")]
     checkpoint_every: Option<f64>,
     /// Output format (a count: text, or json)
@@ -127,7 +128,8 @@ pub struct Args {
     /// Print the work the search took on stderr
     #[arg(long)]
     stats: bool,
-    /// Give up after this long (exit 1): seconds, or with a unit (90s, 5m, 2h)
+    /// Give up after this long (exit 1): seconds, or with a unit (90s, 5m, 2h); from 0.001 s to a
+    /// year (8760h)
     #[arg(long, value_name = "SECONDS", value_parser = input::seconds)]
     time_limit: Option<f64>,
     /// Verify a tour given in any output format (exit 1 if it is not one)

@@ -35,8 +35,8 @@ pub struct Args {
     /// The algorithm to follow: brute, permutations, naive, wirth, iterative, bitmask
     #[arg(long, short = 'a', value_name = "NAME", default_value = "wirth", value_parser = algorithm::parse)]
     algorithm: Algorithm,
-    /// Stop after K steps
-    #[arg(long, value_name = "K")]
+    /// Stop after K steps (K from 1)
+    #[arg(long, value_name = "K", value_parser = crate::input::limit)]
     limit: Option<u64>,
     /// Output format
     #[arg(long, short = 'f', value_enum, default_value_t = Format::Text)]

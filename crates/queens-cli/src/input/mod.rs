@@ -147,8 +147,14 @@ pub fn shown(path: &Path) -> String {
     }
 }
 
-/// The one parser of `--time-limit`: seconds as a positive number, optionally with a unit:
-/// `30`, `2.5`, `90s`, `5m`, `2h`.
+/// The shortest duration accepted: a millisecond.
+pub const MIN_SECONDS: f64 = 0.001;
+/// The longest duration accepted: a year of 365 days (8760h).
+pub const MAX_SECONDS: f64 = 365.0 * 86_400.0;
+
+/// The one parser of durations (`--time-limit`, `--checkpoint-every`, `--per-seed`): seconds,
+/// optionally with a unit: `30`, `2.5`, `90s`, `5m`, `2h`; from [`MIN_SECONDS`] to
+/// [`MAX_SECONDS`].
 pub fn seconds(text: &str) -> Result<f64, String> {
     let t = text.trim();
     let (number, scale) = match t.char_indices().last() {
@@ -157,10 +163,10 @@ pub fn seconds(text: &str) -> Result<f64, String> {
         Some((i, 'h')) => (&t[..i], 3600.0),
         _ => (t, 1.0),
     };
-    match number.trim().parse::<f64>() {
-        Ok(x) if x > 0.0 && (x * scale).is_finite() && x * scale < 1e9 => Ok(x * scale),
+    match number.trim().parse::<f64>().map(|x| x * scale) {
+        Ok(s) if (MIN_SECONDS..=MAX_SECONDS).contains(&s) => Ok(s),
         _ => Err(format!(
-            "bad time limit '{text}': expected a positive number of seconds, like 30, 2.5, 90s, 5m or 2h"
+            "bad duration '{text}': expected from 0.001 s to a year (8760h), as seconds (30, 2.5) or with a unit (90s, 5m, 2h)"
         )),
     }
 }
@@ -260,6 +266,16 @@ pub fn seed(text: &str) -> Result<u64, String> {
     })
 }
 
+/// The one parser of `--limit K`: a whole number from 1 (a limit of 0 would show nothing).
+pub fn limit(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(k) if k >= 1 => Ok(k),
+        _ => Err(format!(
+            "bad limit '{text}': expected a whole number from 1 to 18446744073709551615"
+        )),
+    }
+}
+
 /// The seed to use: the one given, or a fresh one, said on stderr so the run can be repeated.
 pub fn seed_or_fresh(given: Option<u64>) -> u64 {
     given.unwrap_or_else(|| {
@@ -294,11 +310,39 @@ mod tests {
         assert_eq!(seconds("90s"), Ok(90.0));
         assert_eq!(seconds("5m"), Ok(300.0));
         assert_eq!(seconds("2h"), Ok(7200.0));
-        for bad in ["0", "-1", "x", "", "s", "1e400", "inf", "NaN", "5 min"] {
-            assert!(
-                seconds(bad).unwrap_err().contains(&format!("'{bad}'")),
-                "{bad}"
-            );
+        assert_eq!(seconds("0.001"), Ok(MIN_SECONDS));
+        assert_eq!(seconds("8760h"), Ok(MAX_SECONDS));
+        assert_eq!(seconds("31536000"), Ok(MAX_SECONDS));
+        for bad in [
+            "0",
+            "-1",
+            "x",
+            "",
+            "s",
+            "1e400",
+            "inf",
+            "NaN",
+            "5 min",
+            "1e-300",
+            "0.0009",
+            "31536001",
+            "8761h",
+            "9999999999",
+        ] {
+            let e = seconds(bad).unwrap_err();
+            assert!(e.contains(&format!("'{bad}'")), "{bad}");
+            assert!(e.contains("0.001 s") && e.contains("8760h"), "{e}");
+        }
+    }
+
+    #[test]
+    fn one_parser_of_limits() {
+        assert_eq!(limit("1"), Ok(1));
+        assert_eq!(limit("18446744073709551615"), Ok(u64::MAX));
+        for bad in ["0", "-1", "1.5", "1e20", "18446744073709551616", "", "many"] {
+            let e = limit(bad).unwrap_err();
+            assert!(e.contains(&format!("'{bad}'")), "{bad}");
+            assert!(e.contains("from 1 to 18446744073709551615"), "{e}");
         }
     }
 
@@ -371,6 +415,7 @@ mod tests {
             let _ = size(&text, 1, 32);
             let _ = Sizes::parse(&text, 1, 32);
             let _ = seconds(&text);
+            let _ = limit(&text);
             let _ = seed(&text);
             let _ = memory(&text);
             let _ = share(&text);

@@ -10,9 +10,20 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// `presets` random non-attacking queens on an `n` x `n` board, the same for the same `seed`.
+/// The draws may get stuck short of `presets` (no square left that the queens placed do not
+/// attack): that is [`InstanceError::Saturated`], and another seed may succeed; more presets
+/// than any placement holds are [`InstanceError::TooMany`].
 pub fn generate(n: usize, presets: usize, seed: u64) -> Result<Instance, InstanceError> {
     if n == 0 || n > MAX_N {
         return Err(InstanceError::BadSize(n));
+    }
+    let most = most_that_fit(n);
+    if presets > most {
+        return Err(InstanceError::TooMany {
+            n,
+            asked: presets,
+            most,
+        });
     }
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut rows: Vec<u32> = (0..n as u32).collect();
@@ -29,6 +40,7 @@ pub fn generate(n: usize, presets: usize, seed: u64) -> Result<Instance, Instanc
                 n,
                 asked: presets,
                 placed: queens.len(),
+                seed,
             });
         }
         let mut pick = None;
@@ -53,6 +65,7 @@ pub fn generate(n: usize, presets: usize, seed: u64) -> Result<Instance, Instanc
                     n,
                     asked: presets,
                     placed: queens.len(),
+                    seed,
                 });
             }
             pick = Some(possible[rng.random_range(0..possible.len())]);
@@ -64,6 +77,16 @@ pub fn generate(n: usize, presets: usize, seed: u64) -> Result<Instance, Instanc
         queens.push(Square::new(c, r));
     }
     Instance::with_presets(n, &queens)
+}
+
+/// The most queens that fit on an `n` x `n` board without attacks: `n`, but for 2 and 3, whose
+/// boards hold no solution (one queen on 2x2, two on 3x3).
+fn most_that_fit(n: usize) -> usize {
+    match n {
+        2 => 1,
+        3 => 2,
+        _ => n,
+    }
 }
 
 #[cfg(test)]
@@ -86,13 +109,53 @@ mod tests {
             generate(4, 4, 0),
             Err(InstanceError::Saturated { .. }) | Ok(_)
         ));
-        assert!(matches!(
+        assert_eq!(
             generate(3, 3, 0),
-            Err(InstanceError::Saturated { asked: 3, .. })
+            Err(InstanceError::TooMany {
+                n: 3,
+                asked: 3,
+                most: 2
+            })
+        );
+        assert!(matches!(
+            generate(2, 2, 0),
+            Err(InstanceError::TooMany { most: 1, .. })
         ));
         assert!(matches!(
             generate(5, 6, 0),
-            Err(InstanceError::Saturated { asked: 6, .. })
+            Err(InstanceError::TooMany {
+                asked: 6,
+                most: 5,
+                ..
+            })
         ));
+    }
+
+    /// The most that fit is what a solution (or, for 2 and 3, the exhaustive search) holds, and
+    /// a full board is always possible for some seed, though the draws of one seed may get stuck.
+    #[test]
+    fn most_that_fit_is_what_the_board_holds() {
+        for n in 1..=8 {
+            let held = crate::construct::exists(n as u64);
+            assert_eq!(most_that_fit(n) == n, held, "n = {n}");
+            assert!(
+                (0..200).any(|seed| generate(n, most_that_fit(n), seed).is_ok()),
+                "n = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn stuck_draws_say_so_with_their_seed() {
+        let stuck = (0..200)
+            .find_map(|seed| generate(8, 8, seed).err().map(|e| (seed, e)))
+            .expect("some seed gets stuck on a full 8x8 board");
+        let (seed, InstanceError::Saturated { placed, asked, .. }) = &stuck else {
+            panic!("{stuck:?}");
+        };
+        assert!(placed < asked && *asked == 8);
+        let message = stuck.1.to_string();
+        assert!(message.contains(&format!("seed {seed}")), "{message}");
+        assert!(!message.contains("only"), "{message}");
     }
 }

@@ -90,15 +90,32 @@ pub enum InstanceError {
         /// The largest value allowed.
         max: i64,
     },
-    #[error("only {placed} of {asked} queens fit on the {n}x{n} board without attacks")]
-    /// More presets asked of the generator than fit.
+    #[error(
+        "no more than {most} of the {asked} queens asked fit on the {n}x{n} board without attacks"
+    )]
+    /// More presets asked of the generator than any placement holds.
+    TooMany {
+        /// The board size.
+        n: usize,
+        /// Presets asked.
+        asked: usize,
+        /// The most non-attacking queens the board holds.
+        most: usize,
+    },
+    #[error(
+        "the random placement of seed {seed} got stuck after {placed} of the {asked} queens asked: every square of the {n}x{n} board on a free row and column is attacked by a queen already placed (another seed, or fewer presets, may succeed)"
+    )]
+    /// The generator's random draws reached a board where no queen can be added, short of the
+    /// number asked (which other draws may reach).
     Saturated {
         /// The board size.
         n: usize,
         /// Presets asked.
         asked: usize,
-        /// Presets placed.
+        /// Presets placed when no square was left.
         placed: usize,
+        /// The seed of the draws.
+        seed: u64,
     },
     #[error("the preset queen on {square} stands on the excluded {kind} diagonal {value}")]
     /// A preset queen on an excluded diagonal.
