@@ -527,7 +527,8 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
     } else {
         if let Some(m) = args.memory {
             return Err(bad(format!(
-                "--memory {m} bounds the states of the frontier programme, and this count is by enumeration, which holds none (it runs in a few megabytes): leave --memory out, or give --algorithm frontier"
+                "--memory {} bounds the states of the frontier programme, and this count is by enumeration, which holds none (it runs in a few megabytes): leave --memory out, or give --algorithm frontier",
+                crate::cmd::count_estimate::bytes(m)
             )));
         }
         warn_if_hopeless(board, args.closed);
@@ -744,7 +745,7 @@ fn forecast(args: &Args, board: Board, from: Option<Square>) -> Result<()> {
     let wall = cpu / threads as f64;
     let what = format!("counting {what} of {board}");
     let model = format!(
-        "by a rough model (about {} states at the peak{}, 0.2 microseconds a state and cell: it can be off several times either way)",
+        "by a rough model (about {} states at the peak{}, 0.2 microseconds a state and cell; it ran 2 to 3.5 times high on the closed tours of 7x8 and 8x8)",
         frontier::typical_peak_states(board, kind),
         if counts > 1 {
             format!(", in each of {counts} counts")
