@@ -5,10 +5,10 @@
 
 use queens::control::Control;
 use queens::tour::frontier::{count, Kind, Step};
-use queens::tour::Board;
+use queens::tour::{BigUint, Board};
 use std::time::Instant;
 
-fn run(board: Board, kind: Kind) -> u128 {
+fn run(board: Board, kind: Kind) -> BigUint {
     let start = Instant::now();
     let verbose = std::env::var_os("FRONTIER_CELLS").is_some();
     let mut each = |st: Step| {

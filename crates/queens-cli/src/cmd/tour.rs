@@ -8,7 +8,7 @@ use crate::job::Job;
 use crate::output::{svg, Out};
 use crate::parts::tour_save;
 use queens::square::file_name;
-use queens::tour::{self, count, divide, frontier, Board, FindError, Method, Tour};
+use queens::tour::{self, count, divide, frontier, BigUint, Board, FindError, Method, Tour};
 use queens::Square;
 use serde::Serialize;
 use std::io::Write;
@@ -116,24 +116,30 @@ pub struct Args {
     /// 0.001 s to a year, 8760h)
     #[arg(long, value_name = "SECONDS", value_parser = input::seconds, requires = "checkpoint")]
     checkpoint_every: Option<f64>,
-    /// Output format (a count: text, or json)
+    /// Output format (a count: text, or json). grid holds the move number of every square
+    /// before it writes: boards of at most 100,000,000 squares; moves and json are written as
+    /// the tour is walked
     #[arg(long, short = 'f', value_enum)]
     format: Option<Format>,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
-    /// Write an SVG picture of the tour to FILE
+    /// Write an SVG picture of the tour to FILE (boards of at most 1,000,000 squares: the
+    /// picture, about 90 bytes a square, is held whole)
     #[arg(long, value_name = "FILE", value_parser = crate::output::svg::path)]
     svg: Option<PathBuf>,
     /// Print the work the search took on stderr
     #[arg(long)]
     stats: bool,
+    /// With --count: start a count even if its forecast is more than a day
+    #[arg(long)]
+    yes: bool,
     /// Give up after this long (exit 1): seconds, or with a unit (90s, 5m, 2h); from 0.001 s to a
     /// year (8760h)
     #[arg(long, value_name = "SECONDS", value_parser = input::seconds)]
     time_limit: Option<f64>,
     /// Verify a tour given in any output format (exit 1 if it is not one)
-    #[arg(long, conflicts_with_all = ["count", "from", "svg", "algorithm", "stats", "memory", "time_limit", "checkpoint"])]
+    #[arg(long, conflicts_with_all = ["count", "from", "svg", "algorithm", "stats", "memory", "time_limit", "checkpoint", "yes"])]
     check: bool,
     /// With --check: the board of a partial path (N or MxN); the path need not cover it
     #[arg(long, value_name = "N|MxN", value_parser = parse_board)]
@@ -211,16 +217,22 @@ fn find_tour(args: &Args, board: Board, from: Square) -> Result<Exit> {
     if args.checkpoint.is_some() {
         return Err(bad("--checkpoint saves a count: use it with --count"));
     }
+    if args.yes {
+        return Err(bad(
+            "--yes starts a count forecast to take more than a day: use it with --count (a tour is found at once, or bounded by --time-limit)",
+        ));
+    }
     let Some(method) = args.algorithm.unwrap_or(Algorithm::Auto).method() else {
         return Err(bad(
             "--algorithm enumerate and frontier count tours: use them with --count (to find one tour: auto, wirth, warnsdorff, divide or narrow)",
         ));
     };
     let format = format(args);
+    check_sizes(args, board, format)?;
     if let Err(no) = tour::existence(board, from, args.closed) {
         return Err(Failure::No(no.to_string()));
     }
-    if method.resolve(board) == Method::Divide && format != Format::Grid && args.svg.is_none() {
+    if method.resolve(board) == Method::Divide && args.svg.is_none() {
         return stream_construction(args, board, from, format);
     }
     if method.resolve(board) == Method::Wirth {
@@ -253,21 +265,67 @@ fn find_tour(args: &Args, board: Board, from: Square) -> Result<Exit> {
     Ok(Exit::Success)
 }
 
-/// The divide-and-conquer construction written square by square as it is walked.
+/// Refuses, before any work, the outputs that would hold too much: Wirth's table holds the
+/// move number of every square, and the picture its whole text, before they are written.
+fn check_sizes(args: &Args, board: Board, format: Format) -> Result<()> {
+    let squares = board.square_count();
+    if format == Format::Grid && squares > tour::write::MAX_GRID_SQUARES {
+        return Err(bad(format!(
+            "--format grid holds the move number of every square before it writes the first line (4 bytes a square), so it takes boards of at most {} squares (10000x10000), not {board} ({squares} squares): --format moves or json write a tour of any size as it is walked",
+            tour::write::MAX_GRID_SQUARES
+        )));
+    }
+    if args.svg.is_some() && squares > MAX_PICTURE_SQUARES {
+        return Err(bad(format!(
+            "--svg draws boards of at most {MAX_PICTURE_SQUARES} squares (1000x1000: a picture of about 90 MB, held whole before it is written), not {board} ({squares} squares): leave --svg out, or draw a smaller board"
+        )));
+    }
+    Ok(())
+}
+
+/// The most squares `--svg` draws: about 90 bytes of picture a square (the square, a point of
+/// the path), held whole before the file is written.
+pub const MAX_PICTURE_SQUARES: usize = 1_000_000;
+
+/// The divide-and-conquer construction written square by square as it is walked (Wirth's
+/// table from the move numbers filled in by the walk); stopped by Ctrl-C or the time limit,
+/// whatever it has written then left unfinished and said so by the exit code.
 fn stream_construction(args: &Args, board: Board, from: Square, format: Format) -> Result<Exit> {
     let job = Job::start(format!("building a tour of {board}"), args.time_limit);
     let c = divide::Construction::new(board, from, args.closed).map_err(find_error)?;
     let mut out = Out::stdout();
     let closed = args.closed || board.square_count().is_multiple_of(2) && board.square_count() > 2;
+    let walk = watched(c.walk(), job.control());
     match format {
-        Format::Json => tour::write::json(&mut out, board, c.walk(), closed)?,
-        _ => tour::write::moves(&mut out, board, c.walk())?,
+        Format::Json => tour::write::json(&mut out, board, walk, closed)?,
+        Format::Moves => tour::write::moves(&mut out, board, walk)?,
+        Format::Grid => {
+            let numbers = tour::write::numbers(board, walk)
+                .map_err(|e| Failure::Internal(format!("the tour built is wrong: {e}")));
+            if job.control().is_cancelled() {
+                return Err(job.failure());
+            }
+            tour::write::grid_numbers(&mut out, board, &numbers?)?
+        }
+    }
+    if job.control().is_cancelled() {
+        return Err(job.failure());
     }
     out.flush()?;
     if args.stats {
         eprintln!("method: divide; seconds: {:.3}", job.seconds());
     }
     Ok(Exit::Success)
+}
+
+/// The squares of `walk` until `control` is cancelled (asked every 65,536 squares).
+fn watched<'a>(
+    walk: impl Iterator<Item = Square> + 'a,
+    control: &'a queens::Control,
+) -> impl Iterator<Item = Square> + 'a {
+    walk.enumerate()
+        .take_while(move |(k, _)| k % 65_536 != 0 || !control.is_cancelled())
+        .map(|(_, s)| s)
 }
 
 /// The work line of `--stats`.
@@ -395,15 +453,14 @@ fn frontier_count(
     budget: Option<u64>,
     control: &queens::Control,
     progress: &mut dyn FnMut(frontier::Step),
-) -> std::result::Result<u128, Fail> {
+) -> std::result::Result<BigUint, Fail> {
     let Some(path) = &args.checkpoint else {
         return frontier::count(board, kind, budget, control, progress)
             .map(|o| o.count)
             .map_err(Fail::Lib);
     };
-    let mut resume = tour_save::open(path).map_err(Fail::Cli)?;
     let every = Duration::from_secs_f64(args.checkpoint_every.unwrap_or(600.0));
-    let mut saver = tour_save::Saver::new(path, every);
+    let (mut saver, mut resume) = tour_save::open(path, every).map_err(Fail::Cli)?;
     let mut save = |snap: &dyn frontier::Snapshot| saver.save(snap);
     let saving = frontier::Saving {
         save: &mut save,
@@ -424,8 +481,8 @@ fn frontier_count(
 struct ClosedRecord {
     rows: usize,
     cols: usize,
-    closed_tours: u128,
-    closed_tours_directed: u128,
+    closed_tours: Number,
+    closed_tours_directed: Number,
 }
 
 #[derive(Serialize)]
@@ -433,32 +490,52 @@ struct FromRecord {
     rows: usize,
     cols: usize,
     from: String,
-    tours: u128,
+    tours: Number,
 }
 
 #[derive(Serialize)]
 struct EveryRecord {
     rows: usize,
     cols: usize,
-    counts: Vec<Vec<u128>>,
-    total: u128,
+    counts: Vec<Vec<Number>>,
+    total: Number,
+}
+
+/// A count written as a JSON number of all its digits, however many (past 2^64 and 2^128
+/// too: the digits are written as they are, never rounded to a float).
+struct Number(BigUint);
+
+impl Serialize for Number {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        serde_json::value::RawValue::from_string(self.0.to_string())
+            .map_err(serde::ser::Error::custom)?
+            .serialize(s)
+    }
 }
 
 fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> {
     refuse_with_count(args)?;
     let algorithm = counter(args, board)?;
     check_checkpoint(args, algorithm, from)?;
-    let budget = args.memory.or_else(crate::cmd::count_plan::default_memory);
     if algorithm == Algorithm::Frontier {
+        let budget = args.memory.or_else(crate::cmd::count_plan::default_memory);
         let kind = match (args.closed, from) {
             (true, _) => frontier::Kind::Closed,
             (false, Some(s)) => frontier::Kind::From(s),
             (false, None) => frontier::Kind::Open,
         };
         check_memory(board, kind, budget)?;
+        forecast(args, board, from)?;
     } else {
+        if let Some(m) = args.memory {
+            return Err(bad(format!(
+                "--memory {} bounds the states of the frontier programme, and this count is by enumeration, which holds none (it runs in a few megabytes): leave --memory out, or give --algorithm frontier",
+                crate::cmd::count_estimate::bytes(m)
+            )));
+        }
         warn_if_hopeless(board, args.closed);
     }
+    let budget = args.memory.or_else(crate::cmd::count_plan::default_memory);
     let job = Job::start(format!("counting tours on {board}"), args.time_limit);
     job.units(if algorithm == Algorithm::Frontier {
         "cells"
@@ -490,8 +567,8 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
     let mut out = Out::stdout();
     let json = format(args) == Format::Json;
     if args.closed {
-        let undirected: u128 = if tour::existence(board, Square::new(0, 0), true).is_err() {
-            0
+        let undirected = if tour::existence(board, Square::new(0, 0), true).is_err() {
+            BigUint::ZERO
         } else if algorithm == Algorithm::Frontier {
             frontier_count(
                 args,
@@ -503,21 +580,22 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
             )
             .map_err(frontier_stop)?
         } else {
-            count::closed(board, control).map_err(stop)? as u128
+            BigUint::from(count::closed(board, control).map_err(stop)?)
         };
+        let directed = &undirected * 2u32;
         if json {
             out.json_line(&ClosedRecord {
                 rows: board.rows,
                 cols: board.cols,
-                closed_tours: undirected,
-                closed_tours_directed: 2 * undirected,
+                closed_tours: Number(undirected),
+                closed_tours_directed: Number(directed),
             })?;
         } else {
-            writeln!(out, "closed tours on {board}: {undirected} (each in 2 directions: {} directed, from any square)", 2 * undirected)?;
+            writeln!(out, "closed tours on {board}: {undirected} (each in 2 directions: {directed} directed, from any square)")?;
         }
     } else if let Some(s) = from {
-        let n: u128 = if tour::existence(board, s, false).is_err() {
-            0
+        let n = if tour::existence(board, s, false).is_err() {
+            BigUint::ZERO
         } else if algorithm == Algorithm::Frontier {
             frontier_count(
                 args,
@@ -529,40 +607,43 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
             )
             .map_err(frontier_stop)?
         } else {
-            count::open_from(board, s, control).map_err(stop)? as u128
+            BigUint::from(count::open_from(board, s, control).map_err(stop)?)
         };
         if json {
             out.json_line(&FromRecord {
                 rows: board.rows,
                 cols: board.cols,
                 from: s.to_string(),
-                tours: n,
+                tours: Number(n),
             })?;
         } else {
             writeln!(out, "tours from {s} on {board}: {n}")?;
         }
     } else {
-        let counts: Vec<u128> = if algorithm == Algorithm::Frontier {
+        let counts: Vec<BigUint> = if algorithm == Algorithm::Frontier {
             frontier::open_from_every(board, budget, control, &mut progress)
                 .map_err(|e| frontier_stop(Fail::Lib(e)))?
         } else {
             count::open_from_every(board, control)
                 .map_err(stop)?
                 .into_iter()
-                .map(u128::from)
+                .map(BigUint::from)
                 .collect()
         };
-        let total: u128 = counts.iter().sum();
+        let total: BigUint = counts.iter().sum();
         if json {
-            let rows: Vec<Vec<u128>> = (0..board.rows)
+            let rows: Vec<Vec<Number>> = (0..board.rows)
                 .rev()
-                .map(|r| counts[r * board.cols..(r + 1) * board.cols].to_vec())
+                .map(|r| {
+                    let row = &counts[r * board.cols..(r + 1) * board.cols];
+                    row.iter().cloned().map(Number).collect()
+                })
                 .collect();
             out.json_line(&EveryRecord {
                 rows: board.rows,
                 cols: board.cols,
                 counts: rows,
-                total,
+                total: Number(total),
             })?;
         } else {
             let width = counts
@@ -613,6 +694,11 @@ fn check_checkpoint(args: &Args, algorithm: Algorithm, from: Option<Square>) -> 
 }
 
 fn refuse_with_count(args: &Args) -> Result<()> {
+    if let (true, Some(square)) = (args.closed, &args.from) {
+        return Err(bad(format!(
+            "--from {square} has no effect on --count --closed: every closed tour passes through every square, so the closed tours from any square are the same (twice the count, one a direction, as printed): leave --from out"
+        )));
+    }
     if args.svg.is_some() {
         return Err(bad(
             "--svg draws a tour, and --count finds none to draw: leave one out",
@@ -630,6 +716,63 @@ fn refuse_with_count(args: &Args) -> Result<()> {
         return Err(bad(format!(
             "--format {name} writes a tour, not a count: a count is text, or json"
         )));
+    }
+    Ok(())
+}
+
+/// Says before a long frontier count what it will take, by the rough model of the library
+/// ([`frontier::typical_cpu_seconds`]: its typical peak of states, 0.2 microseconds a state and
+/// cell), and refuses one of more than a day on the threads without `--yes`. Counts answered
+/// at once (no tour exists) are not forecast.
+fn forecast(args: &Args, board: Board, from: Option<Square>) -> Result<()> {
+    let corner = Square::new(0, 0);
+    let (kind, counts, what) = match (args.closed, from) {
+        (true, _) => (frontier::Kind::Closed, 1, "the closed tours".to_string()),
+        (false, Some(s)) => (frontier::Kind::From(s), 1, format!("the tours from {s}")),
+        (false, None) => (
+            frontier::Kind::From(corner),
+            frontier::counts_from_every(board),
+            "the tours from every square".to_string(),
+        ),
+    };
+    let none = match kind {
+        frontier::Kind::From(s) if from.is_some() => tour::existence(board, s, false).is_err(),
+        _ => args.closed && tour::existence(board, corner, true).is_err(),
+    };
+    if none {
+        return Ok(());
+    }
+    let cpu = counts as f64 * frontier::typical_cpu_seconds(board, kind);
+    let threads = rayon::current_num_threads().max(1);
+    let wall = cpu / threads as f64;
+    let what = format!("counting {what} of {board}");
+    let model = format!(
+        "by a rough model (about {} states at the peak{}, 0.2 microseconds a state and cell; it ran 2 to 3.5 times high on the closed tours of 7x8 and 8x8)",
+        frontier::typical_peak_states(board, kind),
+        if counts > 1 {
+            format!(", in each of {counts} counts")
+        } else {
+            String::new()
+        }
+    );
+    if wall > queens::count::session::DAY && !args.yes {
+        return Err(bad(format!(
+            "{what} would take about {} on {threads} threads ({} of CPU time) {model}: give --yes to start it anyway{}",
+            crate::job::duration(wall),
+            crate::job::duration(cpu),
+            if counts == 1 {
+                ", better with --checkpoint FILE so that it can be stopped and resumed"
+            } else {
+                ""
+            }
+        )));
+    }
+    if cpu >= queens::count::session::LONG_CPU {
+        eprintln!(
+            "queens: warning: {what} takes about {} of CPU time ({} on {threads} threads) {model}; Ctrl-C stops it",
+            crate::job::duration(cpu),
+            crate::job::duration(wall)
+        );
     }
     Ok(())
 }

@@ -359,12 +359,7 @@ impl Checkpoint {
             .create(true)
             .open(path)
             .map_err(cannot)?;
-        lock(&file).map_err(|e| match e.kind() {
-            std::io::ErrorKind::WouldBlock => bad(format!(
-                "checkpoint '{shown}' is in use by another queens process (it is locked): wait for it to end, or give another file"
-            )),
-            _ => cannot(e),
-        })?;
+        lock_checkpoint(&file, path)?;
         let mut bytes = Vec::new();
         file.read_to_end(&mut bytes).map_err(cannot)?;
         let contents = read(&bytes, expected).map_err(|p| bad(p.message(path)))?;
@@ -527,6 +522,27 @@ fn write_failure(path: &Path, e: std::io::Error) -> Failure {
     Failure::Write(std::io::Error::new(
         e.kind(),
         format!("checkpoint '{p}': {}", io_reason(&e)),
+    ))
+}
+
+/// Locks `file`, the checkpoint at `path`, for this process (until it is closed), or refuses
+/// it as in use by another: the lock of every checkpoint (count, dominate, tour).
+pub(crate) fn lock_checkpoint(file: &File, path: &Path) -> Result<()> {
+    lock(file).map_err(|e| match e.kind() {
+        std::io::ErrorKind::WouldBlock => in_use(path),
+        _ => bad(format!(
+            "cannot open checkpoint '{}': {}",
+            path.display(),
+            io_reason(&e)
+        )),
+    })
+}
+
+/// The refusal of a checkpoint another process holds.
+pub(crate) fn in_use(path: &Path) -> Failure {
+    bad(format!(
+        "checkpoint '{}' is in use by another queens process (it is locked): wait for it to end, or give another file",
+        path.display()
     ))
 }
 

@@ -12,7 +12,7 @@ use crate::State;
 use axum::extract::{RawQuery, State as Shared};
 use axum::response::Response;
 use axum::Json;
-use queens::tour::{self, count, frontier, Board, FindError, Method};
+use queens::tour::{self, count, frontier, BigUint, Board, FindError, Method};
 use queens::Square;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -158,9 +158,9 @@ pub async fn count_stream(
         )));
     }
     let none = closed && tour::existence(board, Square::new(0, 0), true).is_err();
-    let job = move |control: &queens::Control| -> ApiResult<u128> {
+    let job = move |control: &queens::Control| -> ApiResult<BigUint> {
         if none {
-            return Ok(0);
+            return Ok(BigUint::ZERO);
         }
         control.set_total(board.square_count() as u64);
         let mut step = |_: frontier::Step| control.advance(1);
@@ -170,7 +170,7 @@ pub async fn count_stream(
             Err(e) => Err(bad(e.to_string())),
         }
     };
-    let answer = move |tours: u128, seconds: f64| {
+    let answer = move |tours: BigUint, seconds: f64| {
         json!({
             "rows": board.rows,
             "cols": board.cols,

@@ -16,11 +16,9 @@ use queens::Square;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
-/// CPU seconds of the frontier programme per state of its peak and per cell swept, about 0.2
-/// microseconds in a release build: 6x6 open tours (1.06 million states at the peak, 36
-/// cells) take 8.7 s, 7x8 closed tours (23.6 million, 56 cells) 251 s (BENCHMARKS.md,
-/// "Counting at the frontier").
-pub const SECONDS_PER_STATE_CELL: f64 = 2.0e-7;
+/// CPU seconds of the frontier programme per state of its peak and per cell swept (the
+/// library's figure, which the command's forecast uses too).
+pub const SECONDS_PER_STATE_CELL: f64 = frontier::SECONDS_PER_STATE_CELL;
 
 /// `{"rows","cols","states","memory_mib","memory_limit_mib","fits_memory","seconds",
 /// "time_limit","fits_time"}` for the count `/api/tour/count/stream` would make with these

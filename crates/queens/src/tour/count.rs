@@ -11,7 +11,9 @@
 //! 36 on 6x6). Closed tours are counted from a corner: its two moves are both in every closed
 //! tour, so the count is that of the paths from one corner neighbour to the other through all
 //! squares. The work is split into prefixes of the search, run on threads (rayon), with progress
-//! and cancellation through [`Control`].
+//! and cancellation through [`Control`]. Counts are `u64`, and no sum of them can overflow: a
+//! count is the number of tours the search reached one by one, and 2^64 of them would take
+//! centuries at any speed (the frontier programme of [`super::frontier`] counts past that).
 
 use super::Board;
 use crate::control::Control;

@@ -37,6 +37,8 @@ pub mod write;
 
 use crate::control::Control;
 use crate::square::Square;
+/// The exact counts of tours past 128 bits ([`frontier::Outcome::count`]).
+pub use num_bigint::BigUint;
 use std::fmt;
 use thiserror::Error;
 

@@ -64,11 +64,72 @@ pub fn json(
     out.write_all(&buf)
 }
 
+/// The most squares Wirth's table is written for: it holds the move number of every square
+/// (4 bytes each, 400 MB at this bound) before it writes its first line, the top rank.
+pub const MAX_GRID_SQUARES: usize = 100_000_000;
+
 /// Wirth's table: one line per rank, the top rank first, each square's move number
 /// right-aligned to the width of the largest.
 pub fn grid(out: &mut impl Write, t: &Tour) -> io::Result<()> {
-    let b = t.board();
-    let numbers = t.numbers();
+    grid_numbers(out, t.board(), &t.numbers())
+}
+
+/// The move number of every square (by index) of the tour walked by `squares`, checked as the
+/// tour is walked: every square of the board once, each a knight's move from the one before.
+/// The path itself is not kept: 4 bytes a square.
+pub fn numbers(
+    board: Board,
+    squares: impl Iterator<Item = Square>,
+) -> Result<Vec<u32>, super::TourError> {
+    let n = board.square_count();
+    let mut numbers = vec![0u32; n];
+    let mut last: Option<Square> = None;
+    let mut len = 0usize;
+    for s in squares {
+        if !board.contains(s) {
+            return Err(super::TourError::OffBoard {
+                board,
+                square: s.to_string(),
+            });
+        }
+        if len == n {
+            return Err(super::TourError::WrongLength {
+                board,
+                got: len + 1,
+                want: n,
+            });
+        }
+        let i = board.index(s) as usize;
+        if numbers[i] != 0 {
+            return Err(super::TourError::Repeated {
+                square: s.to_string(),
+                first: numbers[i] as usize,
+                second: len + 1,
+            });
+        }
+        if let Some(prev) = last.filter(|&p| !super::knight_move(p, s)) {
+            return Err(super::TourError::NotAKnightMove {
+                step: len,
+                from: prev.to_string(),
+                to: s.to_string(),
+            });
+        }
+        len += 1;
+        numbers[i] = len as u32;
+        last = Some(s);
+    }
+    if len != n {
+        return Err(super::TourError::WrongLength {
+            board,
+            got: len,
+            want: n,
+        });
+    }
+    Ok(numbers)
+}
+
+/// Wirth's table of the move numbers of every square (by index).
+pub fn grid_numbers(out: &mut impl Write, b: Board, numbers: &[u32]) -> io::Result<()> {
     let width = b.square_count().to_string().len();
     let mut buf = Vec::with_capacity(BLOCK);
     for row in (0..b.rows).rev() {
@@ -127,6 +188,17 @@ mod tests {
         assert!(all[0].starts_with("a1 "), "{}", all[0]);
         assert!(all[1].starts_with("{\"rows\":5,\"cols\":5,\"closed\":false,\"path\":[[1,1],"));
         assert_eq!(all[2].lines().count(), 5);
+        assert_eq!(numbers(board, tour.squares()).unwrap(), tour.numbers());
+        let short = numbers(board, tour.squares().take(24));
+        assert!(matches!(
+            short,
+            Err(super::super::TourError::WrongLength { .. })
+        ));
+        let twice = numbers(board, tour.squares().take(24).chain(tour.squares().take(1)));
+        assert!(matches!(
+            twice,
+            Err(super::super::TourError::Repeated { .. })
+        ));
         for written in &all {
             let back = Tour::parse(written).unwrap();
             assert_eq!(

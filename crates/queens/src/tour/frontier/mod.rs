@@ -30,8 +30,10 @@
 //! cell: in a `u64` for a shorter side of at most 7 (15 cells), in a `u64` by pairs of cells
 //! for 8 (17 cells, [`table::Dense`]), else in a `u128` (at most 25 cells: shorter side up to
 //! [`MAX_ROWS`]). Counts are `u64` while the sum of all of them, times the most states one
-//! state leads to, fits 64 bits (so that none can overflow), `u128` from that cell on, and a
-//! count past `u128` is refused ([`FrontierError::Overflow`]). A count of 64 bits is stored in
+//! state leads to, fits 64 bits (so that none can overflow), `u128` from that cell on, then
+//! 256 bits (`bnum`), then arbitrary precision (`num-bigint`), each from the cell where the
+//! narrower might not hold the next; the tours closed are summed in arbitrary precision, so
+//! that every count is exact and only the memory budget refuses one. A count of 64 bits is stored in
 //! 32 beside its key, the rare wider ones kept aside ([`table`]): 12 bytes a slot. The states
 //! between two cells are held as dense arrays and filled, by every thread of the pool, into
 //! tables split by hash ([`parts`]): about 21 bytes a state at the peak (8x8 closed).
@@ -58,7 +60,9 @@ use crate::control::Control;
 use crate::cpu::{enable, Bmi};
 use crate::square::Square;
 use crate::symmetry::Symmetry;
+use bnum::types::U256;
 use degrees::Memo;
+use num_bigint::BigUint;
 use parts::{Chunks, Parts, GATHER};
 use rayon::prelude::*;
 use state::{Cells, Joined, EMPTY, FULL};
@@ -99,8 +103,8 @@ pub enum FrontierError {
         cells: usize,
         states: usize,
     },
-    /// A count passed what 128 bits hold.
-    #[error("the count of tours on {board} passes 2^128, more than the frontier count holds")]
+    /// A count overflowed its width: a defect, as the sweep widens its counts before any can.
+    #[error("internal error: a count of tours on {board} overflowed its width")]
     #[allow(missing_docs)] // the field is named in the message
     Overflow { board: Board },
     /// A saved count that cannot be resumed.
@@ -129,8 +133,9 @@ pub struct Saving<'a> {
 /// What a finished count found and what it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
-    /// The count asked for (undirected cycles or paths, or directed tours from a square).
-    pub count: u128,
+    /// The count asked for (undirected cycles or paths, or directed tours from a square),
+    /// exact whatever its size.
+    pub count: BigUint,
     /// The states held after each cell.
     pub states: Vec<usize>,
     /// The most bytes the tables held at once.
@@ -473,7 +478,7 @@ pub fn count(
     control: &Control,
     step: &mut dyn FnMut(Step),
 ) -> Result<Outcome, FrontierError> {
-    count_with(board, kind, memory, control, step, true, None)
+    count_with(board, kind, memory, control, step, First::U64, None)
 }
 
 /// [`count`], saving itself between cells as `saving` asks, and going on from a saved count
@@ -487,24 +492,35 @@ pub fn count_saving(
     step: &mut dyn FnMut(Step),
     saving: Saving,
 ) -> Result<Outcome, FrontierError> {
-    count_with(board, kind, memory, control, step, true, Some(saving))
+    count_with(board, kind, memory, control, step, First::U64, Some(saving))
 }
 
-/// [`count`], with counts of 64 bits first if `narrow`, else of 128 bits from the start.
+/// The counts a sweep starts with: 64 bits (the count's own choice), or wider from the start
+/// (to check the widening against).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum First {
+    U64,
+    #[cfg(test)]
+    U128,
+    #[cfg(test)]
+    Big,
+}
+
+/// [`count`], with counts of `first` to start with.
 fn count_with(
     board: Board,
     kind: Kind,
     memory: Option<u64>,
     control: &Control,
     step: &mut dyn FnMut(Step),
-    narrow: bool,
+    first: First,
     saving: Option<Saving>,
 ) -> Result<Outcome, FrontierError> {
     check(board)?;
     let geo = Geometry::new(board);
     let n = geo.cells();
     if n == 1 {
-        let count = (kind != Kind::Closed) as u128;
+        let count = BigUint::from((kind != Kind::Closed) as u32);
         return Ok(Outcome {
             count,
             states: vec![0],
@@ -532,7 +548,7 @@ fn count_with(
         budget: memory.unwrap_or(u64::MAX),
         control,
         step,
-        total: 0,
+        total: BigUint::ZERO,
         held: Vec::with_capacity(n),
         peak: 0,
         #[cfg(target_arch = "x86_64")]
@@ -542,11 +558,11 @@ fn count_with(
     };
     // The window's codes and the extra vertex's degree in 64 bits when they fit.
     if 4 * geo.width() + 2 <= 64 {
-        run.sweep::<u64>(narrow)?;
+        run.sweep::<u64>(first)?;
     } else if geo.width() == 17 {
-        run.sweep::<Dense>(narrow)?;
+        run.sweep::<Dense>(first)?;
     } else {
-        run.sweep::<u128>(narrow)?;
+        run.sweep::<u128>(first)?;
     }
     Ok(Outcome {
         count: run.total,
@@ -566,7 +582,7 @@ struct Run<'a, 's> {
     control: &'a Control,
     step: &'a mut dyn FnMut(Step),
     /// Tours closed so far.
-    total: u128,
+    total: BigUint,
     /// States held after each cell done.
     held: Vec<usize>,
     /// The most bytes the states held at once.
@@ -581,48 +597,61 @@ struct Run<'a, 's> {
 /// Below this many states a cell's tables start with room for as many as it reads.
 const SMALL_CELL: usize = 1 << 22;
 
-/// The most states one state leads to in one cell (two edges of five: ten), with room.
-const FAN_OUT: u128 = 16;
+/// The most states one state leads to in one cell (two edges of five: ten), with room; also
+/// the most tours one state closes in one cell.
+const FAN_OUT: u32 = 16;
 
 impl Run<'_, '_> {
     /// The whole sweep with keys `K`: counts of 64 bits while the sum of all the counts held
     /// times [`FAN_OUT`] fits them (then no count of the next cell can overflow), of 128 bits
-    /// from the cell where it might not.
-    fn sweep<K: Key>(&mut self, narrow: bool) -> Result<(), FrontierError> {
+    /// from the cell where it might not, then 256, then as many as it takes ([`Count`]); of
+    /// `first` from the start.
+    fn sweep<K: Key>(&mut self, first: First) -> Result<(), FrontierError> {
         let start = match self.resume.take() {
-            Some(r) => Some(self.load::<K>(r)?),
-            None => None,
+            Some(r) => self.load::<K>(r)?,
+            None => {
+                let before = K::from_wide(0);
+                match first {
+                    First::U64 => Loaded::U64(0, Chunks::one(before, Count::one())),
+                    #[cfg(test)]
+                    First::U128 => Loaded::U128(0, Chunks::one(before, Count::one())),
+                    #[cfg(test)]
+                    First::Big => Loaded::Big(0, Chunks::one(before, Count::one())),
+                }
+            }
         };
-        let (first, wide) = match start {
-            Some(Loaded::Wide(i, now)) => (i, now),
-            Some(Loaded::Narrow(i, now)) => match self.cells(i, now)? {
-                None => return Ok(()),
-                Some((i, now)) => (i, now.widen()),
-            },
-            None if narrow => match self.cells(0, Chunks::<K, u64>::one(K::from_wide(0), 1))? {
-                None => return Ok(()),
-                Some((i, now)) => (i, now.widen()),
-            },
-            None => (0, Chunks::one(K::from_wide(0), 1u128)),
-        };
-        match self.cells(first, wide)? {
+        match start {
+            Loaded::U64(i, now) => self.widening(i, now),
+            Loaded::U128(i, now) => self.widening(i, now),
+            Loaded::U256(i, now) => self.widening(i, now),
+            Loaded::Big(i, now) => self.widening(i, now),
+        }
+    }
+
+    /// The cells from `first` on with counts `C`, and on with wider counts from the cell
+    /// where they might not fit.
+    fn widening<K: Key, C: Count>(
+        &mut self,
+        first: usize,
+        now: Chunks<K, C>,
+    ) -> Result<(), FrontierError> {
+        match self.cells(first, now)? {
             None => Ok(()),
-            Some(_) => Err(FrontierError::Overflow { board: self.board }),
+            Some((i, now)) => self.widening(i, now.widen()),
         }
     }
 
     /// A saved count read back: its record, and its states with the counts it saved them in.
     fn load<K: Key>(&mut self, r: &mut dyn Read) -> Result<Loaded<K>, FrontierError> {
         let geo = self.rules.geo;
-        let mut reader = save::Reader {
-            r,
-            check: Default::default(),
-        };
+        let mut reader = save::Reader::new(r);
         let key_bytes = std::mem::size_of::<K>();
         let h = reader.header(self.board, self.kind, geo.cells(), key_bytes)?;
-        let bytes = h
-            .states
-            .saturating_mul((key_bytes + h.count_bytes as usize) as u64);
+        let count_bytes = match h.count_bytes {
+            0 => 64,
+            b => b as usize,
+        };
+        let bytes = h.states.saturating_mul((key_bytes + count_bytes) as u64);
         if bytes > self.budget {
             return Err(FrontierError::OverBudget {
                 board: self.board,
@@ -632,6 +661,7 @@ impl Run<'_, '_> {
                 states: h.states.try_into().unwrap_or(usize::MAX),
             });
         }
+        let count_bytes = h.count_bytes;
         (self.total, self.held, self.peak) = (h.total, h.held, h.peak);
         let states = h.states as usize;
         let width = geo.width();
@@ -661,10 +691,12 @@ impl Run<'_, '_> {
         let ok = |k: K| {
             k != K::NONE && K::from_wide(k.wide()) == k && state::sound(k.wide(), width, extra)
         };
-        let loaded = if h.count_bytes == 8 {
-            Loaded::Narrow(h.cell, read::<K, u64>(&mut reader, states, ok)?)
-        } else {
-            Loaded::Wide(h.cell, read::<K, u128>(&mut reader, states, ok)?)
+        let r = &mut reader;
+        let loaded = match count_bytes {
+            8 => Loaded::U64(h.cell, read(r, states, ok)?),
+            16 => Loaded::U128(h.cell, read(r, states, ok)?),
+            32 => Loaded::U256(h.cell, read(r, states, ok)?),
+            _ => Loaded::Big(h.cell, read(r, states, ok)?),
         };
         reader.finish()?;
         Ok(loaded)
@@ -679,14 +711,11 @@ impl Run<'_, '_> {
     ) -> Result<Option<Resume<K, C>>, FrontierError> {
         let n = self.rules.geo.cells();
         for i in first..n {
-            if C::from_wide(now.sum().saturating_mul(FAN_OUT)).is_none() {
+            if !now.sum_fits(FAN_OUT) {
                 return Ok(Some((i, now)));
             }
             let (next, closed) = self.cell(i, now)?;
-            self.total = self
-                .total
-                .checked_add(closed)
-                .ok_or(FrontierError::Overflow { board: self.board })?;
+            self.total += closed.big();
             now = next;
             self.held.push(now.len());
             self.control.advance(1);
@@ -707,11 +736,11 @@ impl Run<'_, '_> {
                         kind_tag: tag,
                         from,
                         cell: i + 1,
-                        total: self.total,
+                        total: self.total.clone(),
                         peak: self.peak,
                         held: self.held.clone(),
                         key_bytes: std::mem::size_of::<K>() as u8,
-                        count_bytes: std::mem::size_of::<C>() as u8,
+                        count_bytes: C::SAVED_BYTES,
                         states: now.len() as u64,
                     },
                     cells: n,
@@ -729,7 +758,7 @@ impl Run<'_, '_> {
         &mut self,
         i: usize,
         now: Chunks<K, C>,
-    ) -> Result<(Chunks<K, C>, u128), FrontierError> {
+    ) -> Result<(Chunks<K, C>, C), FrontierError> {
         let states = now.len();
         // An eighth of the states to start with: a part grows (a copy of its own states only)
         // when it must, to what it will hold at the rate so far, while a table sized to the
@@ -771,7 +800,7 @@ impl Run<'_, '_> {
             control: self.control,
         };
         let bmi = self.bmi;
-        let results: Vec<Result<u128, Stop>> = (0..threads)
+        let results: Vec<Result<C, Stop>> = (0..threads)
             .into_par_iter()
             .map(|_| match bmi {
                 // SAFETY: `work_bmi` is built for the features of its token (`enable!`), and
@@ -782,17 +811,18 @@ impl Run<'_, '_> {
             })
             .collect();
         self.peak = self.peak.max(work.peak.load(Ordering::Relaxed));
-        let mut closed = 0u128;
+        let mut closed = C::default();
+        let overflow = FrontierError::Overflow { board: self.board };
         for r in results {
             let more = match r {
                 Ok(c) => c,
                 Err(Stop::Budget) => return Err(over(states + work.parts_len())),
-                Err(Stop::Overflow) => return Err(FrontierError::Overflow { board: self.board }),
+                Err(Stop::Overflow) => return Err(overflow),
                 Err(Stop::Cancelled) => return Err(crate::Error::Cancelled.into()),
             };
-            closed = closed
-                .checked_add(more)
-                .ok_or(FrontierError::Overflow { board: self.board })?;
+            if !closed.add(&more) {
+                return Err(overflow);
+            }
         }
         if work.parts.overflowed() {
             return Err(FrontierError::Overflow { board: self.board });
@@ -804,10 +834,13 @@ impl Run<'_, '_> {
 /// Where a sweep stops for wider counts: the cell, and the states before it.
 type Resume<K, C> = (usize, Chunks<K, C>);
 
-/// A saved count read back, with the counts it was saved in.
+/// A count to go on with from a cell (read back from a save, or the first), with the counts
+/// it was saved in.
 enum Loaded<K> {
-    Narrow(usize, Chunks<K, u64>),
-    Wide(usize, Chunks<K, u128>),
+    U64(usize, Chunks<K, u64>),
+    U128(usize, Chunks<K, u128>),
+    U256(usize, Chunks<K, U256>),
+    Big(usize, Chunks<K, BigUint>),
 }
 
 /// A count between two cells, to be saved.
@@ -825,13 +858,10 @@ impl<K: Key, C: Count> Snapshot for Snap<'_, K, C> {
         self.now.len()
     }
     fn write_to(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
-        let mut out = save::Checked {
-            w,
-            check: Default::default(),
-        };
+        let mut out = save::Checked::new(w);
         out.header(&self.header)?;
         for (k, c) in self.now.iter() {
-            out.state(k, c)?;
+            out.state(k, &c)?;
         }
         out.finish()
     }
@@ -865,7 +895,7 @@ struct Work<'a, K, C: Count> {
 #[cfg(target_arch = "x86_64")]
 enable! { Bmi:
 /// [`Work::run`] built with the bit-count instructions.
-fn work_bmi<K: Key, C: Count>(_t: Bmi, work: &Work<K, C>) -> Result<u128, Stop> {
+fn work_bmi<K: Key, C: Count>(_t: Bmi, work: &Work<K, C>) -> Result<C, Stop> {
     work.run()
 }
 }
@@ -884,15 +914,16 @@ impl<K: Key, C: Count> Work<'_, K, C> {
     }
 
     /// One thread: chunks taken from the queue until it is empty, the moves of their states
-    /// gathered by part and stored; returns the tours closed.
+    /// gathered by part and stored; returns the tours closed (which fit `C`: at most the
+    /// sum of the counts times [`FAN_OUT`], [`Count::sum_fits`]).
     #[inline(always)]
-    fn run(&self) -> Result<u128, Stop> {
+    fn run(&self) -> Result<C, Stop> {
         let width = self.rules.geo.width();
         let rows = self.rules.geo.rows;
         let mut gather: Vec<Vec<(K, C)>> = (0..self.parts.count())
             .map(|_| Vec::with_capacity(GATHER))
             .collect();
-        let mut closed = 0u128;
+        let mut closed = C::default();
         let mut failed = false;
         let mut memo = Memo::new(self.states);
         self.room(self.parts.bytes());
@@ -908,9 +939,9 @@ impl<K: Key, C: Count> Work<'_, K, C> {
                     };
                     let k = K::from_wide(k);
                     let p = self.parts.part_of(k);
-                    gather[p].push((k, ways));
+                    gather[p].push((k, ways.clone()));
                     if gather[p].len() == GATHER {
-                        failed |= !self.parts.store(p, &gather[p], |b| self.room(b));
+                        failed |= !self.parts.store(p, &mut gather[p], |b| self.room(b));
                         gather[p].clear();
                     }
                 });
@@ -918,8 +949,10 @@ impl<K: Key, C: Count> Work<'_, K, C> {
                     return Err(Stop::Budget);
                 }
                 if tours > 0 {
-                    let more = ways.wide().checked_mul(tours).ok_or(Stop::Overflow)?;
-                    closed = closed.checked_add(more).ok_or(Stop::Overflow)?;
+                    let more = ways.times(tours).ok_or(Stop::Overflow)?;
+                    if !closed.add(&more) {
+                        return Err(Stop::Overflow);
+                    }
                 }
                 if done % 65536 == 65535 && self.control.is_cancelled() {
                     return Err(Stop::Cancelled);
@@ -930,7 +963,7 @@ impl<K: Key, C: Count> Work<'_, K, C> {
             drop(chunk);
             self.held.fetch_sub(freed, Ordering::Relaxed);
         }
-        for (p, g) in gather.iter().enumerate() {
+        for (p, g) in gather.iter_mut().enumerate() {
             if !self.parts.store(p, g, |b| self.room(b)) {
                 return Err(Stop::Budget);
             }
@@ -947,24 +980,10 @@ pub fn open_from_every(
     memory: Option<u64>,
     control: &Control,
     step: &mut dyn FnMut(Step),
-) -> Result<Vec<u128>, FrontierError> {
+) -> Result<Vec<BigUint>, FrontierError> {
     check(board)?;
     let n = board.square_count();
-    let image = |g: Symmetry, s: Square| g.apply_square_on(s, board.cols, board.rows);
-    let mut rep = vec![usize::MAX; n];
-    let mut reps = Vec::new();
-    for i in 0..n as u32 {
-        if rep[i as usize] != usize::MAX {
-            continue;
-        }
-        let s = board.square(i);
-        for g in Symmetry::ALL {
-            if let Some(t) = image(g, s) {
-                rep[board.index(t) as usize] = reps.len();
-            }
-        }
-        reps.push(s);
-    }
+    let (rep, reps) = orbits(board);
     let mut counts = Vec::with_capacity(reps.len());
     for (k, &s) in reps.iter().enumerate() {
         let mut each = |st: Step| {
@@ -976,7 +995,46 @@ pub fn open_from_every(
         };
         counts.push(count(board, Kind::From(s), memory, control, &mut each)?.count);
     }
-    Ok(rep.into_iter().map(|r| counts[r]).collect())
+    Ok(rep.into_iter().map(|r| counts[r].clone()).collect())
+}
+
+/// The orbits of the squares of `board` under its symmetries: each square's orbit (by index),
+/// and a square of each.
+fn orbits(board: Board) -> (Vec<usize>, Vec<Square>) {
+    let image = |g: Symmetry, s: Square| g.apply_square_on(s, board.cols, board.rows);
+    let mut rep = vec![usize::MAX; board.square_count()];
+    let mut reps = Vec::new();
+    for i in 0..board.square_count() as u32 {
+        if rep[i as usize] != usize::MAX {
+            continue;
+        }
+        let s = board.square(i);
+        for g in Symmetry::ALL {
+            if let Some(t) = image(g, s) {
+                rep[board.index(t) as usize] = reps.len();
+            }
+        }
+        reps.push(s);
+    }
+    (rep, reps)
+}
+
+/// The counts [`open_from_every`] makes on `board`: one a orbit of squares.
+pub fn counts_from_every(board: Board) -> usize {
+    orbits(board).1.len()
+}
+
+/// CPU seconds of the frontier programme per state of its peak and per cell swept, about 0.2
+/// microseconds in a release build: 6x6 open tours (1.06 million states at the peak, 36
+/// cells) take 8.7 s, 7x8 closed tours (23.6 million, 56 cells) 251 s (BENCHMARKS.md,
+/// "Counting at the frontier").
+pub const SECONDS_PER_STATE_CELL: f64 = 2.0e-7;
+
+/// The CPU seconds a count of `kind` on `board` typically takes: its typical peak of states
+/// ([`typical_peak_states`]) times the cells swept times [`SECONDS_PER_STATE_CELL`]. A guide
+/// (the peak itself is one), not a bound.
+pub fn typical_cpu_seconds(board: Board, kind: Kind) -> f64 {
+    typical_peak_states(board, kind) as f64 * board.square_count() as f64 * SECONDS_PER_STATE_CELL
 }
 
 /// Bytes a state takes at the peak of a count on `board`, as measured (resident, with blocks
@@ -1033,7 +1091,7 @@ fn moves(
     cells: &Cells,
     i: usize,
     mut emit: impl FnMut(u128),
-) -> u128 {
+) -> u32 {
     let need = match cells.code[0] {
         EMPTY => 2,
         FULL => 0,
@@ -1066,7 +1124,7 @@ fn moves(
         near_end: i + cells.len >= rules.geo.cells(),
         forced,
     };
-    let mut closed = 0u128;
+    let mut closed = 0;
     match need {
         0 => closed += one.take(&[], &mut emit),
         1 => {
@@ -1104,7 +1162,7 @@ impl Move<'_> {
     /// The move joining the cell to the cells at `edges` (0: the extra vertex): its state goes
     /// to `emit`; returns 1 if it closed a tour, else 0.
     #[inline(always)]
-    fn take(&mut self, edges: &[usize], emit: &mut impl FnMut(u128)) -> u128 {
+    fn take(&mut self, edges: &[usize], emit: &mut impl FnMut(u128)) -> u32 {
         if self.forced && !edges.contains(&0) {
             return 0;
         }
@@ -1140,7 +1198,7 @@ impl Move<'_> {
             };
             if joined == Joined::Cycle {
                 let last = e + 1 == edges.len();
-                return (last && self.rules.complete(&c, self.i)) as u128;
+                return (last && self.rules.complete(&c, self.i)) as u32;
             }
         }
         if viable {

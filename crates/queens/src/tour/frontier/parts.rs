@@ -58,18 +58,17 @@ impl<K: Key, C: Count> Chunks<K, C> {
         self.chunks.iter().map(Chunk::bytes).sum()
     }
 
-    /// The sum of the counts (saturating).
-    pub fn sum(&self) -> u128 {
-        self.iter()
-            .fold(0u128, |s, (_, c)| s.saturating_add(c.wide()))
+    /// Whether the sum of the counts times `k` fits their width ([`Count::sum_fits`]).
+    pub fn sum_fits(&self, k: u32) -> bool {
+        C::sum_fits(self.iter().map(|(_, c)| c), k)
     }
 
-    /// The same states with counts of 128 bits, an array at a time.
-    pub fn widen(self) -> Chunks<K, u128> {
+    /// The same states with the next wider counts, an array at a time.
+    pub fn widen(self) -> Chunks<K, C::Wider> {
         let chunks = self
             .chunks
             .into_iter()
-            .map(|c| Chunk::from_states(c.iter().map(|(k, n)| (k, n.wide()))))
+            .map(|c| Chunk::from_states(c.iter().map(|(k, n)| (k, n.widen()))))
             .collect();
         Chunks::from_chunks(chunks)
     }
@@ -141,9 +140,9 @@ impl<K: Key, C: Count> Parts<K, C> {
         guess.clamp(len + len / 8, 2 * len) + GATHER
     }
 
-    /// Stores `states`, all of part `p`, growing its table when `room(bytes after growth)`
-    /// allows; false (nothing stored) when it does not.
-    pub fn store(&self, p: usize, states: &[(K, C)], room: impl Fn(u64) -> bool) -> bool {
+    /// Stores `states` (emptying it), all of part `p`, growing its table when
+    /// `room(bytes after growth)` allows; false (nothing stored) when it does not.
+    pub fn store(&self, p: usize, states: &mut Vec<(K, C)>, room: impl Fn(u64) -> bool) -> bool {
         let mut t = self.parts[p]
             .lock()
             .expect("a part's lock is never poisoned");
@@ -157,7 +156,7 @@ impl<K: Key, C: Count> Parts<K, C> {
             self.bytes.fetch_add(grown, Ordering::Relaxed);
         }
         let aside = t.aside_bytes();
-        for &(k, c) in states {
+        for (k, c) in states.drain(..) {
             t.add(k, c);
         }
         t.flush();
@@ -198,7 +197,7 @@ mod tests {
             }
             for (p, states) in by_part.iter().enumerate() {
                 for batch in states.chunks(GATHER) {
-                    assert!(parts.store(p, batch, |_| true));
+                    assert!(parts.store(p, &mut batch.to_vec(), |_| true));
                 }
             }
         }
@@ -220,10 +219,10 @@ mod tests {
         let batch =
             |b: u64| -> Vec<(u64, u64)> { (0..GATHER as u64).map(|k| (b * 1000 + k, 1)).collect() };
         let stored = (0..10)
-            .take_while(|&b| parts.store(0, &batch(b), |_| false))
+            .take_while(|&b| parts.store(0, &mut batch(b), |_| false))
             .count();
         assert!(stored < 10);
-        assert!((stored..10).all(|b| parts.store(0, &batch(b as u64), |_| true)));
+        assert!((stored..10).all(|b| parts.store(0, &mut batch(b as u64), |_| true)));
         assert_eq!(parts.into_chunks().len(), 10 * GATHER);
     }
 }

@@ -7,19 +7,26 @@
 //!
 //! The format, all integers little-endian: the line [`MAGIC`]; the board (rows, columns as
 //! `u32`), the kind (`u8`: 0 closed, 1 open, 2 from a square, then the square's index as
-//! `u32`), the next cell (`u32`), the tours closed (`u128`), the peak bytes (`u64`), the
-//! states held after each cell done (a `u32` length, then `u64`s), the bytes of a key and of
-//! a count (`u8` each), the number of states (`u64`), the states (key, count), and last a
-//! check word (`u64`) over everything after the magic line. A reader takes nothing on trust:
-//! every length is bounded before it is used, every key must be a sound state of the board,
-//! and the check word must match.
+//! `u32`), the next cell (`u32`), the tours closed (a `u32` length, then that many bytes), the
+//! peak bytes (`u64`), the states held after each cell done (a `u32` length, then `u64`s), the
+//! bytes of a key and of a count (`u8` each: a count of 8, 16 or 32 bytes, or 0 when each
+//! count is saved as a `u32` length and that many bytes), the number of states (`u64`), the
+//! states (key, count), and last a check word (`u64`) over everything after the magic line.
+//! Version 1, still read, saved the tours closed as a `u128` and counts of 8 or 16 bytes
+//! only. A reader takes nothing on trust: every length is bounded before it is used (a
+//! number of a board of n cells is below 16^n: at most n / 2 + 1 bytes), every key must be a
+//! sound state of the board, and the check word must match.
 
 use super::table::{Count, Key};
 use super::{Board, FrontierError, Kind};
+use num_bigint::BigUint;
 use std::io::{self, Read, Write};
 
 /// The first line of a saved count.
-pub const MAGIC: &[u8] = b"queens frontier count, version 1\n";
+pub const MAGIC: &[u8] = b"queens frontier count, version 2\n";
+
+/// The first line of a count saved by version 1 (its tours closed in 128 bits).
+const MAGIC_V1: &[u8] = b"queens frontier count, version 1\n";
 
 /// A count between two cells, as it can be written.
 pub trait Snapshot {
@@ -37,7 +44,7 @@ pub struct Header {
     pub kind_tag: u8,
     pub from: u32,
     pub cell: usize,
-    pub total: u128,
+    pub total: BigUint,
     pub peak: u64,
     pub held: Vec<usize>,
     pub key_bytes: u8,
@@ -73,11 +80,21 @@ impl Check {
 
 /// A writer that keeps the check word of what passes through it.
 pub struct Checked<'a> {
-    pub w: &'a mut dyn Write,
-    pub check: Check,
+    w: &'a mut dyn Write,
+    check: Check,
+    /// The bytes of one state, reused.
+    buf: Vec<u8>,
 }
 
-impl Checked<'_> {
+impl<'a> Checked<'a> {
+    pub fn new(w: &'a mut dyn Write) -> Checked<'a> {
+        Checked {
+            w,
+            check: Check::default(),
+            buf: Vec::with_capacity(64),
+        }
+    }
+
     pub fn put(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.check.add(bytes);
         self.w.write_all(bytes)
@@ -91,7 +108,9 @@ impl Checked<'_> {
         self.put(&[h.kind_tag])?;
         self.put(&h.from.to_le_bytes())?;
         self.put(&(h.cell as u32).to_le_bytes())?;
-        self.put(&h.total.to_le_bytes())?;
+        let total = h.total.to_bytes_le();
+        self.put(&(total.len() as u32).to_le_bytes())?;
+        self.put(&total)?;
         self.put(&h.peak.to_le_bytes())?;
         self.put(&(h.held.len() as u32).to_le_bytes())?;
         for &s in &h.held {
@@ -101,15 +120,26 @@ impl Checked<'_> {
         self.put(&h.states.to_le_bytes())
     }
 
-    /// One state and its count.
+    /// One state and its count: one piece, or three when the count has its own length (key,
+    /// length, count), as the reader takes them.
     #[inline]
-    pub fn state<K: Key, C: Count>(&mut self, key: K, count: C) -> io::Result<()> {
-        let (k, c) = (key.raw().to_le_bytes(), count.wide().to_le_bytes());
-        let mut buf = [0u8; 32];
-        let (kb, cb) = (size_of::<K>(), size_of::<C>());
-        buf[..kb].copy_from_slice(&k[..kb]);
-        buf[kb..kb + cb].copy_from_slice(&c[..cb]);
-        self.put(&buf[..kb + cb])
+    pub fn state<K: Key, C: Count>(&mut self, key: K, count: &C) -> io::Result<()> {
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.clear();
+        buf.extend_from_slice(&key.raw().to_le_bytes()[..size_of::<K>()]);
+        let written = if C::SAVED_BYTES == 0 {
+            let key_bytes = buf.len();
+            count.put_le(&mut buf);
+            let len = (buf.len() - key_bytes) as u32;
+            self.put(&buf[..key_bytes])
+                .and_then(|()| self.put(&len.to_le_bytes()))
+                .and_then(|()| self.put(&buf[key_bytes..]))
+        } else {
+            count.put_le(&mut buf);
+            self.put(&buf)
+        };
+        self.buf = buf;
+        written
     }
 
     /// The check word, last.
@@ -120,8 +150,10 @@ impl Checked<'_> {
 
 /// A reader that keeps the check word of what it reads, and says what is wrong in one line.
 pub struct Reader<'a> {
-    pub r: &'a mut dyn Read,
-    pub check: Check,
+    r: &'a mut dyn Read,
+    check: Check,
+    /// The most bytes a number of the board takes (set by the header).
+    max_number: usize,
 }
 
 /// A damaged or foreign saved count.
@@ -129,7 +161,31 @@ pub fn damaged(why: impl Into<String>) -> FrontierError {
     FrontierError::Checkpoint(why.into())
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
+    pub fn new(r: &'a mut dyn Read) -> Reader<'a> {
+        Reader {
+            r,
+            check: Check::default(),
+            max_number: 0,
+        }
+    }
+
+    /// `len` bytes, the length bounded first.
+    fn bytes(&mut self, len: usize) -> Result<Vec<u8>, FrontierError> {
+        if len > self.max_number {
+            return Err(damaged(format!(
+                "a number of {len} bytes is longer than any count of the board ({} at most)",
+                self.max_number
+            )));
+        }
+        let mut b = vec![0u8; len];
+        self.r
+            .read_exact(&mut b)
+            .map_err(|_| damaged("it ends too soon"))?;
+        self.check.add(&b);
+        Ok(b)
+    }
+
     fn take<const N: usize>(&mut self) -> Result<[u8; N], FrontierError> {
         let mut b = [0u8; N];
         self.r
@@ -158,11 +214,16 @@ impl Reader<'_> {
         key_bytes: usize,
     ) -> Result<Header, FrontierError> {
         let mut magic = vec![0u8; MAGIC.len()];
-        if self.r.read_exact(&mut magic).is_err() || magic != MAGIC {
-            return Err(damaged(
-                "it is not a saved frontier count (its first line differs)",
-            ));
-        }
+        let version1 = match self.r.read_exact(&mut magic) {
+            Ok(()) if magic == MAGIC => false,
+            Ok(()) if magic == MAGIC_V1 => true,
+            _ => {
+                return Err(damaged(
+                    "it is not a saved frontier count (its first line differs)",
+                ))
+            }
+        };
+        self.max_number = cells / 2 + 1;
         let (rows, cols) = (self.u32()? as usize, self.u32()? as usize);
         let (kind_tag, from) = (self.u8()?, self.u32()?);
         let saved = Board::new(rows.min(1 << 16), cols.min(1 << 16));
@@ -180,7 +241,13 @@ impl Reader<'_> {
             )));
         }
         let cell = self.u32()? as usize;
-        let total = u128::from_le_bytes(self.take()?);
+        let total = match version1 {
+            true => BigUint::from(u128::from_le_bytes(self.take()?)),
+            false => {
+                let len = self.u32()? as usize;
+                BigUint::from_bytes_le(&self.bytes(len)?)
+            }
+        };
         let peak = self.u64()?;
         let held_len = self.u32()? as usize;
         if cell == 0 || cell > cells || held_len != cell {
@@ -192,9 +259,10 @@ impl Reader<'_> {
             .map(|_| self.u64().map(|s| s as usize))
             .collect::<Result<_, _>>()?;
         let [kb, cb] = self.take::<2>()?;
-        if kb as usize != key_bytes || !(cb == 8 || cb == 16) {
+        let widths: &[u8] = if version1 { &[8, 16] } else { &[8, 16, 32, 0] };
+        if kb as usize != key_bytes || !widths.contains(&cb) {
             return Err(damaged(format!(
-                "its states take keys of {kb} and counts of {cb} bytes, not keys of {key_bytes} and counts of 8 or 16"
+                "its states take keys of {kb} and counts of {cb} bytes, not keys of {key_bytes} and counts of {widths:?} (0: each its own)"
             )));
         }
         let states = self.u64()?;
@@ -212,22 +280,27 @@ impl Reader<'_> {
         })
     }
 
-    /// One state and its count.
+    /// One state and its count, the count saved in `C::SAVED_BYTES`.
     #[inline]
     pub fn state<K: Key, C: Count>(&mut self) -> Result<(K, C), FrontierError> {
-        let mut buf = [0u8; 32];
-        let (kb, cb) = (size_of::<K>(), size_of::<C>());
+        let mut buf = [0u8; 48];
+        let (kb, cb) = (size_of::<K>(), C::SAVED_BYTES as usize);
         self.r
             .read_exact(&mut buf[..kb + cb])
             .map_err(|_| damaged("it ends too soon"))?;
         self.check.add(&buf[..kb + cb]);
         let mut k = [0u8; 16];
-        let mut c = [0u8; 16];
         k[..kb].copy_from_slice(&buf[..kb]);
-        c[..cb].copy_from_slice(&buf[kb..kb + cb]);
         let key = K::from_raw(u128::from_le_bytes(k));
-        let count = C::from_wide(u128::from_le_bytes(c)).ok_or(damaged("a count is too wide"))?;
-        Ok((key, count))
+        let count = match cb {
+            0 => {
+                let len = self.u32()? as usize;
+                let bytes = self.bytes(len)?;
+                C::from_le(&bytes)
+            }
+            _ => C::from_le(&buf[kb..kb + cb]),
+        };
+        Ok((key, count.ok_or(damaged("a count is too wide"))?))
     }
 
     /// The check word, and nothing after it.

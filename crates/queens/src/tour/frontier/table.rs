@@ -13,6 +13,8 @@
 //! overlap instead of following one another (a table of a million states is far larger than
 //! the cache, and one miss per state was a quarter of the time).
 
+use bnum::types::U256;
+use num_bigint::BigUint;
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::mem::size_of;
@@ -152,70 +154,183 @@ impl Key for Dense {
     }
 }
 
-/// The number of partial tours reaching a state.
-pub trait Count: Copy + Default + Send + Sync {
+/// The number of partial tours reaching a state: 64 bits, 128, 256, then as many as it takes
+/// (arbitrary precision). A sweep moves up a step at the cell where the counts might no longer
+/// fit ([`Count::sum_fits`]), so that no count overflows; the hot loops stay as narrow as the
+/// counts allow.
+pub trait Count: Clone + Default + Send + Sync {
     /// The form a count takes in a slot: narrower than the count itself where most counts
     /// fit it.
     type Stored: Copy + Send + Sync;
     /// The mark of a slot whose count is kept aside.
     const ASIDE: Self::Stored;
-    /// The count, if it fits.
-    fn from_wide(c: u128) -> Option<Self>;
-    /// The count in 128 bits.
-    fn wide(self) -> u128;
+    /// Bytes a saved count takes, or 0 when it varies (its length is then saved before it).
+    const SAVED_BYTES: u8;
+    /// Bytes a count kept aside takes besides its entry in the map (its digits on the heap, an
+    /// estimate; none for the counts of fixed width).
+    const HEAP_BYTES: u64 = 0;
+    /// The next wider count (the widest is its own).
+    type Wider: Count;
+    /// The same count, wider.
+    fn widen(self) -> Self::Wider;
+    /// One partial tour: the count of the state before the board.
+    fn one() -> Self;
     /// Adds `c`; false when the sum does not fit.
-    fn add(&mut self, c: Self) -> bool;
+    fn add(&mut self, c: &Self) -> bool;
+    /// The count times `k`, if it fits.
+    fn times(&self, k: u32) -> Option<Self>;
+    /// The count, exactly, whatever its width.
+    fn big(&self) -> BigUint;
+    /// The count of saved bytes (least significant first), if it fits.
+    fn from_le(bytes: &[u8]) -> Option<Self>;
+    /// Appends the count's bytes, least significant first: [`Count::SAVED_BYTES`] of them, or
+    /// as many as it needs.
+    fn put_le(&self, out: &mut Vec<u8>);
     /// The count as stored in a slot, or `None` when it must be kept aside.
-    fn stored(self) -> Option<Self::Stored>;
+    fn stored(&self) -> Option<Self::Stored>;
     /// The count a slot holds, or `None` for [`Count::ASIDE`].
     fn unstored(s: Self::Stored) -> Option<Self>;
-}
-
-impl Count for u64 {
-    type Stored = u32;
-    const ASIDE: u32 = u32::MAX;
-    fn from_wide(c: u128) -> Option<u64> {
-        u64::try_from(c).ok()
-    }
-    fn wide(self) -> u128 {
-        self as u128
-    }
-    #[inline]
-    fn add(&mut self, c: u64) -> bool {
-        let (sum, over) = self.overflowing_add(c);
-        *self = sum;
-        !over
-    }
-    #[inline(always)]
-    fn stored(self) -> Option<u32> {
-        u32::try_from(self).ok().filter(|&s| s != u32::MAX)
-    }
-    #[inline(always)]
-    fn unstored(s: u32) -> Option<u64> {
-        (s != u32::MAX).then_some(s as u64)
+    /// Whether the sum of `counts` times `k` fits: then none of the counts that states with
+    /// these counts lead to, each by at most `k` moves, can overflow, nor can their sum.
+    fn sum_fits(counts: impl Iterator<Item = Self>, k: u32) -> bool {
+        let mut sum = Self::default();
+        for c in counts {
+            if !sum.add(&c) {
+                return false;
+            }
+        }
+        sum.times(k).is_some()
     }
 }
 
-impl Count for u128 {
-    type Stored = u128;
-    const ASIDE: u128 = 0;
-    fn from_wide(c: u128) -> Option<u128> {
-        Some(c)
+/// The counts of fixed width: stored in a slot of their own width (`$stored`, with `$aside` as
+/// the mark) when they fit it.
+macro_rules! fixed_count {
+    ($t:ty, $stored:ty, $aside:expr, $wider:ty, $widen:expr, $from:expr, $bytes:expr, $of_bytes:expr) => {
+        impl Count for $t {
+            type Stored = $stored;
+            const ASIDE: $stored = $aside;
+            const SAVED_BYTES: u8 = size_of::<$t>() as u8;
+            type Wider = $wider;
+            fn widen(self) -> $wider {
+                $widen(self)
+            }
+            fn one() -> $t {
+                $from(1u32)
+            }
+            #[inline]
+            fn add(&mut self, c: &$t) -> bool {
+                let (sum, over) = self.overflowing_add(*c);
+                *self = sum;
+                !over
+            }
+            fn times(&self, k: u32) -> Option<$t> {
+                self.checked_mul($from(k))
+            }
+            fn big(&self) -> BigUint {
+                BigUint::from_bytes_le(&$bytes(self))
+            }
+            fn from_le(bytes: &[u8]) -> Option<$t> {
+                let mut b = [0u8; size_of::<$t>()];
+                let (low, high) = bytes.split_at(bytes.len().min(b.len()));
+                if high.iter().any(|&x| x != 0) {
+                    return None;
+                }
+                b[..low.len()].copy_from_slice(low);
+                Some($of_bytes(b))
+            }
+            fn put_le(&self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&$bytes(self));
+            }
+            #[inline(always)]
+            fn stored(&self) -> Option<$stored> {
+                <$stored>::try_from(*self).ok().filter(|&s| s != $aside)
+            }
+            #[inline(always)]
+            fn unstored(s: $stored) -> Option<$t> {
+                (s != $aside).then(|| <$t>::from(s))
+            }
+        }
+    };
+}
+
+fixed_count!(
+    u64,
+    u32,
+    u32::MAX,
+    u128,
+    u128::from,
+    u64::from,
+    |c: &u64| c.to_le_bytes(),
+    u64::from_le_bytes
+);
+fixed_count!(
+    u128,
+    u128,
+    u128::MAX,
+    U256,
+    U256::from,
+    u128::from,
+    |c: &u128| c.to_le_bytes(),
+    u128::from_le_bytes
+);
+fixed_count!(
+    U256,
+    U256,
+    U256::MAX,
+    BigUint,
+    |c: U256| c.big(),
+    U256::from,
+    u256_bytes,
+    |b: [u8; 32]| U256::from_le_slice(&b).expect("32 bytes hold 256 bits")
+);
+
+/// The bytes of a count of 256 bits, least significant first.
+fn u256_bytes(c: &U256) -> [u8; 32] {
+    let mut b = [0u8; 32];
+    for (k, digit) in c.digits().iter().enumerate() {
+        b[8 * k..8 * k + 8].copy_from_slice(&digit.to_le_bytes());
     }
-    fn wide(self) -> u128 {
+    b
+}
+
+/// Counts past 256 bits: any width, all kept aside (a slot holds the key alone).
+impl Count for BigUint {
+    type Stored = ();
+    const ASIDE: () = ();
+    const SAVED_BYTES: u8 = 0;
+    const HEAP_BYTES: u64 = 64;
+    type Wider = BigUint;
+    fn widen(self) -> BigUint {
         self
     }
-    #[inline]
-    fn add(&mut self, c: u128) -> bool {
-        let (sum, over) = self.overflowing_add(c);
-        *self = sum;
-        !over
+    fn one() -> BigUint {
+        BigUint::from(1u32)
     }
-    fn stored(self) -> Option<u128> {
-        Some(self)
+    fn add(&mut self, c: &BigUint) -> bool {
+        *self += c;
+        true
     }
-    fn unstored(s: u128) -> Option<u128> {
-        Some(s)
+    fn times(&self, k: u32) -> Option<BigUint> {
+        Some(self * k)
+    }
+    fn big(&self) -> BigUint {
+        self.clone()
+    }
+    fn from_le(bytes: &[u8]) -> Option<BigUint> {
+        Some(BigUint::from_bytes_le(bytes))
+    }
+    fn put_le(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_bytes_le());
+    }
+    fn stored(&self) -> Option<()> {
+        None
+    }
+    fn unstored(_: ()) -> Option<BigUint> {
+        None
+    }
+    fn sum_fits(_: impl Iterator<Item = BigUint>, _: u32) -> bool {
+        true
     }
 }
 
@@ -238,12 +353,12 @@ impl<K: Copy, S: Copy> Copy for Slot<K, S> {}
 #[inline(always)]
 fn count_of<K: Key, C: Count>(slot: Slot<K, C::Stored>, aside: &HashMap<K, C>) -> C {
     let key = slot.key;
-    C::unstored(slot.count).unwrap_or_else(|| aside[&key])
+    C::unstored(slot.count).unwrap_or_else(|| aside[&key].clone())
 }
 
 /// The bytes a count kept aside takes in its map (the entry, with the map's room to grow).
-fn aside_bytes<K, C>() -> u64 {
-    2 * size_of::<(K, C)>() as u64
+fn aside_bytes<K, C: Count>() -> u64 {
+    2 * size_of::<(K, C)>() as u64 + C::HEAP_BYTES
 }
 
 /// States and their counts in a dense array, with the counts kept aside: what a table becomes
@@ -421,10 +536,9 @@ impl<K: Key, C: Count> Table<K, C> {
     /// Stores the states waiting.
     pub fn flush(&mut self) {
         let mut pending = std::mem::take(&mut self.pending);
-        for &(key, count, at) in &pending {
+        for (key, count, at) in pending.drain(..) {
             self.store(key, count, at);
         }
-        pending.clear();
         self.pending = pending;
     }
 
@@ -436,12 +550,12 @@ impl<K: Key, C: Count> Table<K, C> {
             if held == key {
                 let sum = match C::unstored(slot.count) {
                     Some(mut sum) => {
-                        self.overflowed |= !sum.add(count);
+                        self.overflowed |= !sum.add(&count);
                         sum
                     }
                     None => {
                         let sum = self.aside.get_mut(&key).expect("an aside count is held");
-                        self.overflowed |= !sum.add(count);
+                        self.overflowed |= !sum.add(&count);
                         return;
                     }
                 };
@@ -566,6 +680,72 @@ mod tests {
         let again = Chunk::from_states(all.iter().copied());
         assert_eq!(again.iter().collect::<Vec<_>>(), all);
         assert_eq!(again.bytes(), 3 * 12 + 2 * aside_bytes::<u64, u64>());
+    }
+
+    /// The largest count of `C`, exactly.
+    fn max_of<C: Count>(width_bits: u32) -> BigUint {
+        (BigUint::from(1u32) << width_bits) - 1u32
+    }
+
+    /// `a + b`, `a * k` and the fit of `[a, b]` times `k` in `C`: exact when they fit, said
+    /// not to when they do not, against arbitrary precision.
+    fn exact_or_refused<C: Count>(a: C, b: C, k: u32, bits: u32) {
+        let (big_a, big_b) = (a.big(), b.big());
+        let max = max_of::<C>(bits);
+        let mut sum = a.clone();
+        let fits = sum.add(&b);
+        assert_eq!(fits, &big_a + &big_b <= max);
+        if fits {
+            assert_eq!(sum.big(), &big_a + &big_b);
+        }
+        let product = a.times(k);
+        assert_eq!(product.is_some(), &big_a * k <= max);
+        if let Some(p) = product {
+            assert_eq!(p.big(), &big_a * k);
+        }
+        let both = [a.clone(), b.clone()].into_iter();
+        assert_eq!(C::sum_fits(both, k), (&big_a + &big_b) * k <= max);
+        // One step wider: the same number, and the sum always exact there.
+        let (mut wide, other) = (a.widen(), b.widen());
+        assert_eq!(wide.big(), big_a);
+        assert!(wide.add(&other));
+        assert_eq!(wide.big(), big_a + big_b);
+    }
+
+    proptest::proptest! {
+        /// Counts near and past 2^64, 2^128 and 2^256.
+        #[test]
+        fn sums_near_the_widths_are_exact_or_refused(
+            x in 0u64..1 << 20,
+            y in 0u64..1 << 20,
+            k in 1u32..=16,
+        ) {
+            exact_or_refused(u64::MAX - x, y, k, 64);
+            exact_or_refused(u64::MAX / k as u64 - x, y, k, 64);
+            exact_or_refused(u128::MAX - x as u128, y as u128, k, 128);
+            exact_or_refused(u128::MAX / k as u128 - x as u128, y as u128, k, 128);
+            exact_or_refused(U256::MAX - U256::from(x), U256::from(y), k, 256);
+            exact_or_refused(U256::MAX / U256::from(k) - U256::from(x), U256::from(y), k, 256);
+            let past = BigUint::from(1u32) << 256u32;
+            let mut sum = past.clone() + x;
+            proptest::prop_assert!(sum.add(&BigUint::from(y)));
+            proptest::prop_assert_eq!(sum.big(), past + x + y);
+        }
+
+        /// A count saved and read back is the same count, at every width.
+        #[test]
+        fn saved_counts_read_back(x: u64, y: u128) {
+            fn again<C: Count + PartialEq + std::fmt::Debug>(c: C) {
+                let mut bytes = Vec::new();
+                c.put_le(&mut bytes);
+                assert!(C::SAVED_BYTES == 0 || bytes.len() == C::SAVED_BYTES as usize);
+                assert_eq!(C::from_le(&bytes), Some(c));
+            }
+            again(x);
+            again(y);
+            again(U256::from(y) << 100);
+            again((BigUint::from(y) << 300u32) + x);
+        }
     }
 
     #[test]

@@ -5,10 +5,12 @@ use super::*;
 use crate::square::Square;
 use crate::tour::count;
 
+/// The count of a board whose counts fit 128 bits.
 fn frontier(board: Board, kind: Kind) -> u128 {
-    count(board, kind, None, &Control::new(), &mut |_| {})
+    let count = count(board, kind, None, &Control::new(), &mut |_| {})
         .unwrap()
-        .count
+        .count;
+    u128::try_from(&count).expect("a count of at most 128 bits")
 }
 
 /// Every board of at most `max` squares with both sides from 1 to `max`.
@@ -105,7 +107,7 @@ fn states_stay_sound() {
 }
 
 /// The count of `kind` on `board` saved after cell `at` (into bytes), and the count itself.
-fn saved_at(board: Board, kind: Kind, at: usize) -> (Vec<u8>, u128) {
+fn saved_at(board: Board, kind: Kind, at: usize) -> (Vec<u8>, BigUint) {
     let mut saved = Vec::new();
     let mut save = |snap: &dyn Snapshot| {
         if snap.cell().0 == at {
@@ -258,27 +260,68 @@ fn equals_the_published_counts_of_larger_boards() {
     }
 }
 
+/// The count of `kind` on `board` with counts of `first` from the start.
+fn starting_with(board: Board, kind: Kind, first: First) -> BigUint {
+    count_with(board, kind, None, &Control::new(), &mut |_| {}, first, None)
+        .unwrap()
+        .count
+}
+
 #[test]
 fn counts_past_64_bits_go_on_in_128() {
     // 4x30 open tours: 159,369,001,447,556,818,932 paths, past 2^64; the same with counts of
     // 128 bits from the start.
     let board = Board::new(4, 30);
-    let run = |narrow| {
-        count_with(
-            board,
-            Kind::Open,
-            None,
-            &Control::new(),
-            &mut |_| {},
-            narrow,
-            None,
-        )
-        .unwrap()
-        .count
-    };
-    let count = run(true);
-    assert!(count > u64::MAX as u128);
-    assert_eq!(count, run(false));
+    let count = starting_with(board, Kind::Open, First::U64);
+    assert!(count > BigUint::from(u64::MAX));
+    assert_eq!(count, starting_with(board, Kind::Open, First::U128));
+}
+
+/// 2^bits.
+fn power(bits: u32) -> BigUint {
+    BigUint::from(1u32) << bits
+}
+
+#[test]
+fn counts_past_128_and_256_bits_widen_and_stay_exact() {
+    // Boards whose counts pass 2^128 (4x60 open) and 2^256 (3x160 open), the sweep passing
+    // through every width on the way: the same count as with counts of arbitrary precision
+    // from the start; and on 3x160 the tours from every square add up to twice the open tours
+    // (each undirected path is a tour from either end), counted apart.
+    for (board, past) in [(Board::new(4, 60), 128), (Board::new(3, 160), 256)] {
+        let open = starting_with(board, Kind::Open, First::U64);
+        assert!(open > power(past), "{board}: {open}");
+        assert_eq!(
+            open,
+            starting_with(board, Kind::Open, First::Big),
+            "{board}"
+        );
+    }
+    let board = Board::new(3, 160);
+    let open = starting_with(board, Kind::Open, First::U64);
+    let every = open_from_every(board, None, &Control::new(), &mut |_| {}).unwrap();
+    let sum: BigUint = every.iter().sum();
+    assert_eq!(sum, open * 2u32, "{board}");
+}
+
+#[test]
+fn a_count_saved_with_wide_counts_resumes_to_the_same_number() {
+    // 3x160 open tours, saved at cells where the counts are of 64, 128 and 256 bits and of
+    // arbitrary precision (each then saved with its length).
+    let board = Board::new(3, 160);
+    let mut widths = Vec::new();
+    for at in [60, 200, 330, 470] {
+        let (saved, count) = saved_at(board, Kind::Open, at);
+        assert!(count > power(256));
+        // The byte that gives the width of the counts saved: after the magic line, the board
+        // (8), the kind (5), the cell (4), the total (a length, then its bytes), the peak (8),
+        // the record of cells (4 + 8 a cell) and the key's width (1).
+        let total = u32::from_le_bytes(saved[MAGIC.len() + 17..][..4].try_into().unwrap());
+        widths.push(saved[MAGIC.len() + 17 + 4 + total as usize + 8 + 4 + 8 * at + 1]);
+        let again = resumed(board, Kind::Open, &saved).unwrap();
+        assert_eq!(again.count, count, "saved at cell {at}");
+    }
+    assert_eq!(widths, [8, 16, 32, 0]);
 }
 
 #[test]
