@@ -77,7 +77,8 @@ export function createCover(saved) {
     if (text === '27') {
       asking = null;
       saved(null);
-      setText(out, 'cover.open', { n: 27 }, 'status');
+      setText(out, '', {}, 'status');
+      formError($('cover-error'), t('cover.open', { n: 27 }), $('cover-n'));
       return;
     }
     try {

@@ -188,7 +188,7 @@ test('Knight: the start shows its 1, onward counts are badges, bad input is said
   await page.fill('#knight-cols', '4');
   await page.fill('#knight-from', 'a1');
   await page.click('#knight-form button[type=submit]');
-  await page.locator('#knight-status', { hasText: 'No tour' }).waitFor();
+  await page.locator('#knight-status', { hasText: /No knight's tour|No tour/ }).waitFor();
   assert.equal(await page.locator('#knight-pos').textContent(), '');
   assert.equal(await page.locator('#knight-step').getAttribute('max'), '0');
   noScriptErrors(page);
@@ -199,7 +199,7 @@ test('Knight: counting 8x8 says before it starts that it cannot finish', async (
   await page.locator('#knight-count-plan', { hasText: 'This count cannot finish here' }).waitFor();
   assert.ok(await page.locator('#knight-count').isDisabled());
   await page.goto(new URL('#/knight?b=5x5&from=a1&lang=en', page.url()).href);
-  await page.locator('#knight-count-plan', { hasText: 'should take about' }).waitFor();
+  await page.locator('#knight-count-plan', { hasText: /should take about|less than a second/ }).waitFor();
   assert.ok(await page.locator('#knight-count').isEnabled());
 });
 
@@ -325,7 +325,7 @@ test('Torus and superqueens on Place and Solutions, and a cover in colours', asy
   // the open case and the slow one are refused at once, with the reason, in both languages
   await page.fill('#cover-n', '27');
   await page.click('#cover-show');
-  await page.locator('#cover-error', { hasText: 'whether the 27 x 27 board has a cover is an open question' }).waitFor();
+  await page.locator('#cover-error', { hasText: 'is an open question' }).waitFor();
   assert.equal(await page.locator('#cover-svg rect.coloured').count(), 0, 'no cover drawn for 27');
   assert.equal(await page.getAttribute('#cover-n', 'aria-invalid'), 'true');
   await page.waitForFunction(() => !/cover=/.test(location.hash));

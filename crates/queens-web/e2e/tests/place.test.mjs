@@ -114,6 +114,9 @@ test('the completions of a1 on 8x8 are counted, and the count can be cancelled',
   // a count that takes a while (20 queens, one preset, a cap of a million): cancel it
   await page.fill('#place-n', '20');
   await page.click('#place-form button[type=submit]');
+  // a new board is empty: a1 is put again
+  await page.waitForFunction(() => document.querySelector('#place-svg').dataset.queens === '');
+  await click(1, 1, 20);
   await page.waitForFunction(() => document.querySelector('#place-svg').dataset.queens === 'a1');
   await page.fill('#place-cap', '1000000');
   await page.click('#place-count');
