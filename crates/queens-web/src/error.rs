@@ -30,6 +30,9 @@ pub enum ApiError {
     Refused(StatusCode, String),
     /// 403: a request to the API that a page of another site made ([`crate::guard`]).
     CrossSite(String),
+    /// 400: a value that asks an open question of mathematics (a cover of 27), not bad input:
+    /// sent with `"open_question": true` so that the page can say so in its own words.
+    OpenQuestion(String),
 }
 
 /// The result of a handler.
@@ -44,7 +47,7 @@ impl ApiError {
     /// The HTTP status of the error.
     pub fn status(&self) -> StatusCode {
         match self {
-            ApiError::Bad(_) => StatusCode::BAD_REQUEST,
+            ApiError::Bad(_) | ApiError::OpenQuestion(_) => StatusCode::BAD_REQUEST,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Method(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Busy(_) => StatusCode::TOO_MANY_REQUESTS,
@@ -72,6 +75,7 @@ impl ApiError {
             ApiError::Bad(m) | ApiError::NotFound(m) | ApiError::Method(m) => json!({"error": m}),
             ApiError::Internal(m) | ApiError::Refused(_, m) => json!({"error": m}),
             ApiError::CrossSite(m) => json!({"error": m, "cross_site": true}),
+            ApiError::OpenQuestion(m) => json!({"error": m, "open_question": true}),
             ApiError::Preempted => json!({
                 "error": "stopped to give its permit to another client: one client may not hold every heavy permit; try again shortly",
                 "preempted": true,

@@ -838,6 +838,9 @@ async fn cover_gives_disjoint_solutions_or_says_none_exists() {
         "whether the 27 x 27 board has a cover is an open question; every N from 1 to 32 but 27 and 30 is answered",
     )
     .await;
+    // 27 is sent as an open question (a code the page words), 30 as a limit of this server
+    assert_eq!(get(&app, "/api/cover?n=27").await.json()["open_question"], true);
+    assert!(get(&app, "/api/cover?n=30").await.json().get("open_question").is_none());
     refused(
         &app,
         "/api/cover?n=30",

@@ -353,13 +353,7 @@ impl Checkpoint {
             ))
         };
         regular_or_none(path, expected)?;
-        let mut file = OpenOptions::new()
-            .read(true)
-            .append(true)
-            .create(true)
-            .open(path)
-            .map_err(cannot)?;
-        lock_checkpoint(&file, path)?;
+        let mut file = open_locked(path)?;
         let mut bytes = Vec::new();
         file.read_to_end(&mut bytes).map_err(cannot)?;
         let contents = read(&bytes, expected).map_err(|p| bad(p.message(path)))?;
@@ -523,6 +517,25 @@ fn write_failure(path: &Path, e: std::io::Error) -> Failure {
         e.kind(),
         format!("checkpoint '{p}': {}", io_reason(&e)),
     ))
+}
+
+/// Opens the checkpoint at `path` for reading and appending (created if it is not there) and
+/// locks it for this process: the one way every checkpoint (count, dominate, tour) is opened.
+pub(crate) fn open_locked(path: &Path) -> Result<File> {
+    let file = OpenOptions::new()
+        .read(true)
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| {
+            bad(format!(
+                "cannot open checkpoint '{}': {}",
+                path.display(),
+                io_reason(&e)
+            ))
+        })?;
+    lock_checkpoint(&file, path)?;
+    Ok(file)
 }
 
 /// Locks `file`, the checkpoint at `path`, for this process (until it is closed), or refuses

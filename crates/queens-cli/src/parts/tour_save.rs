@@ -9,11 +9,11 @@
 //! name, and a run that locked a file which meanwhile lost its name (another run saved over
 //! it) finds that the name no longer leads to its file, and stops as the lock says.
 
-use super::checkpoint::{in_use, lock_checkpoint};
+use super::checkpoint::{in_use, lock_checkpoint, open_locked};
 use crate::exit::{bad, Failure, Result};
 use crate::input::io_reason;
 use queens::tour::frontier::Snapshot;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
@@ -31,13 +31,7 @@ pub fn open(path: &Path, every: Duration) -> Result<(Saver, Option<BufReader<Fil
         ))
     };
     let existed = super::checkpoint_file(path)?.is_some();
-    let file = OpenOptions::new()
-        .read(true)
-        .append(true)
-        .create(true)
-        .open(path)
-        .map_err(cannot)?;
-    lock_checkpoint(&file, path)?;
+    let file = open_locked(path)?;
     if !names(path, &file) {
         return Err(in_use(path));
     }

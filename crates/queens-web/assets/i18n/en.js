@@ -318,7 +318,8 @@ export default {
   'knight.countOpen': (v) => `${v.count} open ${plural(v.raw, 'tour', 'tours')} from ${v.from} on the ${v.board} board.`,
   'knight.countClosed': (v) => `${v.count} closed ${plural(v.raw, 'tour', 'tours')} on the ${v.board} board.`,
   'knight.searching': 'Looking for a tour…',
-  'knight.noTour': (v) => { const r = String(v.reason); return /^no /i.test(r) ? r.charAt(0).toUpperCase() + r.slice(1) : `No tour: ${r}`; },
+  // the server's reason, as a sentence: it says itself that there is no tour
+  'knight.noTour': '{reason}',
   'knight.found': 'A tour of the {board} board by {method}: {moves} moves.',
   'knight.foundClosed': 'A closed tour of the {board} board by {method}: {moves} moves, and the last square is a knight’s move from the first.',
   'knight.boardLabel': 'The {board} board; the knight starts on {from}. Click or press Enter on a square to start there.',

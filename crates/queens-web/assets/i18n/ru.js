@@ -328,8 +328,8 @@ export default {
   'knight.countOpen': (v) => `${v.count} ${plural(v.raw, 'открытый обход', 'открытых обхода', 'открытых обходов')} с ${v.from} на доске ${v.board}.`,
   'knight.countClosed': (v) => `${v.count} ${plural(v.raw, 'замкнутый обход', 'замкнутых обхода', 'замкнутых обходов')} на доске ${v.board}.`,
   'knight.searching': 'Ищу обход…',
-  // the server's reason already says that there is no tour: not said twice
-  'knight.noTour': (v) => { const r = String(v.reason); return /нет/.test(r) ? r.charAt(0).toUpperCase() + r.slice(1) : `Обхода нет: ${r}`; },
+  // the server's reason, as a sentence: it says itself that there is no tour
+  'knight.noTour': '{reason}',
   'knight.found': (v) => `Обход доски ${v.board} методом ${method(v.method)}: ходов ${v.moves}.`,
   'knight.foundClosed': (v) => `Замкнутый обход доски ${v.board} методом ${method(v.method)}: ходов ${v.moves}, последнее поле в ходе коня от первого.`,
   'knight.boardLabel': 'Доска {board}; конь начинает с {from}. Щёлкните по полю или нажмите на нём Enter, чтобы начать оттуда.',

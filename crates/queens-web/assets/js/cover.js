@@ -72,15 +72,6 @@ export function createCover(saved) {
     formError($('cover-error'), '', $('cover-n'));
     setText(out, 'cover.searching', { n: text }, 'status busy');
     clear();
-    // 27 is not bad input but an open question of mathematics: said as such, in the reader's
-    // language, without asking the server (which refuses it).
-    if (text === '27') {
-      asking = null;
-      saved(null);
-      setText(out, '', {}, 'status');
-      formError($('cover-error'), t('cover.open', { n: 27 }), $('cover-n'));
-      return;
-    }
     try {
       // The server says what it accepts (1 to 32, not 27 or 30) and why; the page only asks.
       const res = await getJSON('cover', { n: text });
@@ -102,7 +93,9 @@ export function createCover(saved) {
       asking = null;
       saved(null);
       setText(out, '', {}, 'status');
-      formError($('cover-error'), errorText(e), $('cover-n'));
+      // an open question of mathematics (27) is said as one, in the reader's words
+      const why = e.body && e.body.open_question ? t('cover.open', { n: text }) : errorText(e);
+      formError($('cover-error'), why, $('cover-n'));
     }
   }
 

@@ -38,7 +38,7 @@ pub async fn get(
     // 15 is beyond the exact search in practice (it has no cover made of mirror pairs).
     let solver = !cover::modular::applies(n) && (n > cover::exact::MAX_N || n == 15);
     if solver && n % 4 == 3 && n > 15 {
-        return Err(bad(format!(
+        return Err(ApiError::OpenQuestion(format!(
             "bad n '{n}': whether the {n} x {n} board has a cover is an open question; every \
              N from 1 to {MAX_N} but 27 and 30 is answered"
         )));
