@@ -92,6 +92,24 @@ pub fn dominate_proves(n: usize) -> bool {
     n <= DOMINATE_PROOF
 }
 
+/// The largest N of `/api/dominate` with `independent`, up to `max`: the last N whose exact
+/// search from the bound up is measured to take less CPU time than `time_limit` (the library's
+/// [`queens::dominate::plan::cost`]: 17 for a minute; 18 takes about one, and 19 did not end
+/// in 90 s). Past it the answer would be a 503 after the whole time limit, so it is refused at
+/// once.
+pub fn dominate_independent_max(max: usize, time_limit: Duration) -> usize {
+    let fits = |n: &usize| {
+        let opts = queens::dominate::Options {
+            independent: true,
+            prove: dominate_proves(*n),
+            ..queens::dominate::Options::default()
+        };
+        matches!(queens::dominate::plan::cost(*n, &opts),
+            queens::cover::plan::Cost::Seconds(s) if s < time_limit.as_secs_f64())
+    };
+    (1..=max).take_while(fits).last().unwrap_or(1)
+}
+
 /// The longest query string read.
 pub const QUERY_BYTES: usize = 4096;
 /// At shutdown, requests still running get this long to end.
@@ -139,6 +157,14 @@ impl Default for Limits {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn independent_queens_are_served_while_they_end_within_the_time_limit() {
+        let minute = Duration::from_secs(60);
+        assert_eq!(dominate_independent_max(25, minute), 17);
+        assert_eq!(dominate_independent_max(12, minute), 12);
+        assert_eq!(dominate_independent_max(25, Duration::from_secs(600)), 18);
+    }
 
     #[test]
     fn the_page_proves_up_to_16() {

@@ -1,15 +1,16 @@
-//! `queens cover N`: N disjoint solutions that fill the board (Pólya's modular construction
-//! for N prime to 6, the exact searches up to N = 16: mirror pairs first for even N, then all
-//! solutions), or the proof that none exists; `--count` counts them. Other N to 32 go to the
-//! search by quads among covers fixed by a group of symmetries (N = 0, 1, 3 mod 4) or to the
-//! mirror-pair search (N = 2 mod 4); past 32 to a SAT solver (N = 0, 1 mod 4) or the tabu
-//! search; `--seeds` runs the tabu search seed after seed.
+//! `queens cover N`: N disjoint solutions that fill the board, or the proof that none exists;
+//! `--count` counts them, `--most` prints the most disjoint solutions, `--seeds` runs the tabu
+//! search seed after seed. Which search answers N is the library's decision
+//! ([`queens::cover::plan`], the one the page's cover follows too): Pólya's modular
+//! construction for N prime to 6, the exact searches to 16, the searches by quads and by mirror
+//! pairs to 32, the SAT solver to 40 and the tabu search to 64.
 
 use crate::exit::{bad, Exit, Failure, Result};
-use crate::job::Job;
+use crate::job::{self, Job};
 use crate::output::placement::{self, Format, Notes};
 use crate::output::{plural, svg, Out};
-use queens::cover::{self, exact, formula, modular, most, pairs, quads, symmetric, Cover};
+use queens::count::session::LONG_CPU;
+use queens::cover::{self, exact, formula, most, pairs, plan, quads, symmetric, Cover};
 use queens::{DiagramStyle, Placement};
 use serde::Serialize;
 use std::io::Write;
@@ -29,10 +30,10 @@ use std::path::PathBuf;
   queens cover 15 --seed 1       # pairs under the half-turn and a centre class
   queens cover 15 --local --time-limit 5m   # the tabu search; exit 1 with its best
   queens cover 27 --seed 7 --time-limit 10h   # the first open case: a seed per machine
-  queens cover 27 --seeds 1..100 --per-seed 10m --checkpoint n27.json   # the tabu search
+  queens cover 27 --seeds 1..100 --per-seed 10m --checkpoint n27.ckpt   # the tabu search
 
-N prime to 6 is answered at once for any N (Pólya's modular solutions (2c + b) mod N); N up to
-10 and 12, 14, 16 by an exact search over all the solutions, which also proves when there is
+N prime to 6 is answered at once for any N to 1000 (Pólya's modular solutions (2c + b) mod N);
+N up to 10 and 12, 14, 16 by an exact search over all the solutions, which also proves when there is
 none (for even N it looks first among covers made of pairs of mirror-image solutions: 12 in
 0.02 s, 14 in 0.4 s, 16 in 12 s). 15, and past 16 the N = 0, 1 or 3 mod 4 to 32, go to the
 search by quads: covers fixed by a group of symmetries (the mirrors and the half-turn for N = 0
@@ -41,14 +42,15 @@ first quads drawn at random and the last completed exactly; CPU time on one core
 under a second, 32 in 1 to 7 s, 21 in 5 to 15 s, 15 in 3 to 41 s. Even N = 2 mod 4 (18
 to 30) go to a search among covers made of mirror pairs, the same way with pairs: 18 in under a
 second, 22 in seconds, 26 in 37 s to 2 minutes, 30 not yet found. Starts are completed on every
-core (--threads), and the seed alone decides the cover. N = 0 or 1 mod 4 past 32 go to a SAT
-solver (CaDiCaL, built in) among covers fixed by a symmetry, one solver per core: it finds one
-or proves that none has that symmetry. The others (N = 3 or 2 mod 4 past 32) go to a tabu
-search, which runs until the time limit and reports the best it reached. N = 27 is open: the
-search by quads runs on it until the time limit (a seed per machine on a cluster), --seeds runs
-the tabu search seed after seed with a checkpoint.")]
+core (--threads), and the seed alone decides the cover. N = 0 or 1 mod 4 from 33 to 40 go to a
+SAT solver (CaDiCaL, built in) among covers fixed by a symmetry, one solver per core: it finds
+one or proves that none has that symmetry. The others to 64 (N = 3 or 2 mod 4 past 32, every N
+past 40) go to a tabu search, which runs until the time limit and reports the best it reached.
+N = 27 is open: the search by quads runs on it until the time limit (a seed per machine on a
+cluster), --seeds runs the tabu search seed after seed with a checkpoint. A search known to run
+long, or not known to end (--count from N = 13), is said so on stderr before it starts.")]
 pub struct Args {
-    /// Board size N (any N prime to 6; other N from 1 to 64)
+    /// Board size N (N prime to 6 from 1 to 1000; other N from 1 to 64)
     #[arg(value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, 1000))]
     n: usize,
     /// Count the covers (sets of N disjoint solutions, and classes up to symmetry) instead
@@ -71,8 +73,9 @@ pub struct Args {
     seed: Option<u64>,
     /// How to look for a cover: auto (the construction, the exact searches to 16, then quads
     /// for 15 and N = 0, 1 or 3 mod 4 to 32, mirror pairs for N = 2 mod 4 to 30, the SAT solver
-    /// for N = 0 or 1 mod 4 past 32 and the tabu search for the others), exact, sat (a SAT
-    /// solver among the covers fixed by --turn: it finds one or proves there is none), tabu,
+    /// for N = 0 or 1 mod 4 from 33 to 40 and the tabu search for the others to 64), exact (the
+    /// search over all the solutions, N to 16, N prime to 6 too), sat (a SAT solver among the
+    /// covers fixed by --turn, N to 40: it finds one or proves there is none), tabu,
     /// pairs (even N to 32: mirror pairs, a random start and an exact completion), quads (N to
     /// 32 but 2 mod 4: the orbits of a group, --turn quarter, both or half, the same way)
     #[arg(long, short = 'a', value_enum, default_value_t = Algorithm::Auto,
@@ -88,8 +91,8 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["count", "algorithm"])]
     local: bool,
     /// Print the most pairwise disjoint solutions instead: proved largest by the exact search
-    /// to N = 11, N where a cover is found (by the construction, or by the searches by pairs or
-    /// quads to 32), else the most the tabu search held at once
+    /// to N = 11, past it N when the search chosen for N finds a cover (exit 1 when it does
+    /// not, with the most the tabu search held at once)
     #[arg(long, conflicts_with_all = ["count", "svg"])]
     most: bool,
     /// Give up after this long (30, 2.5, 90s, 5m, 2h; from 0.001 s to a year, 8760h): exit 1
@@ -98,19 +101,20 @@ pub struct Args {
     /// Run the tabu search from each seed of the range A..B (B not included) in turn, each for
     /// --per-seed, keeping the best reached; ranges split the work over a cluster
     #[arg(long, value_name = "A..B", value_parser = super::cover_seeds::range,
-          conflicts_with_all = ["seed", "time_limit", "count", "most", "svg"])]
+          conflicts_with_all = ["seed", "time_limit", "count", "most", "svg", "threads", "local"])]
     seeds: Option<(u64, u64)>,
-    /// The symmetry the SAT solver or the tabu search asks of a cover: both (the mirror and the
-    /// half-turn), quarter, half, mirror or none (by default both for N = 0 mod 4, a
-    /// quarter-turn for 1 mod 4, the mirror for 2 mod 4, the half-turn for 3 mod 4)
+    /// The symmetry the SAT solver, the tabu search or the search by quads asks of a cover:
+    /// both (the mirror and the half-turn), quarter, half, mirror or none (by default both for
+    /// N = 0 mod 4, a quarter-turn for 1 mod 4, the mirror for 2 mod 4, the half-turn for 3 mod
+    /// 4); refused with the searches that do not use it
     #[arg(long, value_enum)]
     turn: Option<TurnArg>,
     /// Seconds for each seed of --seeds (or 90s, 5m, 2h; from 0.001 s to a year, 8760h)
     #[arg(long, value_name = "SECONDS", value_parser = crate::input::seconds,
           default_value = "60", requires = "seeds")]
     per_seed: f64,
-    /// With --seeds: save the schedule and its best to FILE after every seed; the same
-    /// command resumes from it
+    /// With --seeds: record the schedule and its best in FILE after every seed that ends (a
+    /// seed stopped by Ctrl-C runs again); the same command resumes from it
     #[arg(long, value_name = "FILE", requires = "seeds")]
     checkpoint: Option<PathBuf>,
 }
@@ -126,7 +130,7 @@ enum Algorithm {
     Quads,
 }
 
-/// The symmetry asked of a cover by the tabu search.
+/// The symmetry asked of a cover.
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum TurnArg {
     Quarter,
@@ -150,142 +154,22 @@ impl TurnArg {
 
 pub fn run(args: Args) -> Result<Exit> {
     let format = if args.json { Format::Json } else { args.format };
-    let beyond = args.n > exact::MAX_N && !modular::applies(args.n);
-    // 15 (odd, a multiple of 3) is beyond the exact search in practice: the search takes it.
-    let searched = beyond || (args.n > 10 && args.n % 2 == 1 && !modular::applies(args.n));
-    if args.n > symmetric::MAX_N && (args.local || args.most || beyond) {
-        return Err(bad(format!(
-            "N = {} is beyond the local search (N from 1 to {}); the modular construction \
-             answers any N prime to 6 at once",
-            args.n,
-            symmetric::MAX_N
-        )));
-    }
-    if beyond && args.count {
-        return Err(bad(format!(
-            "N = {} is beyond the exact count (N from 1 to {}); the modular construction \
-             answers any N prime to 6 at once",
-            args.n,
-            exact::MAX_N
-        )));
-    }
-    let turn = args
-        .turn
-        .map_or(symmetric::Turn::for_size(args.n), TurnArg::turn);
-    if !turn.fits(args.n) {
-        return Err(bad(format!(
-            "a cover of the {0}x{0} board cannot be fixed by a {1}: that symmetry takes {2}",
-            args.n,
-            turn.name(),
-            match turn {
-                symmetric::Turn::Quarter => "N = 0 or 1 mod 4",
-                symmetric::Turn::Both => "N = 0 mod 4",
-                _ => "even N",
-            }
-        )));
-    }
     if args.most {
         return most(&args, format);
     }
     if let Some(seeds) = args.seeds {
-        let (found, seed, seconds) = super::cover_seeds::run(
-            args.n,
-            turn,
-            seeds,
-            args.per_seed,
-            args.checkpoint.as_deref(),
-        )?;
-        checked(args.n, &found.solutions)?;
-        eprintln!("queens: {}", how(args.n, &found, seconds, seed));
-        write(args.n, &found.solutions, format)?;
-        return Ok(Exit::Success);
+        return seeded(&args, seeds, format);
     }
     if args.count {
-        if args.svg.is_some() || format == Format::Board || format == Format::Algebraic {
-            return Err(bad(
-                "--count prints numbers: --svg and --format board or algebraic go with a cover",
-            ));
-        }
-        return count(args.n, format == Format::Json, args.time_limit);
+        return count(&args, format);
     }
-    let algorithm = match (args.local, args.algorithm) {
-        (true, _) => Algorithm::Tabu,
-        (false, Algorithm::Auto) if !searched => Algorithm::Exact,
-        (false, Algorithm::Auto) if args.n % 4 != 2 && args.n <= quads::MAX_N => Algorithm::Quads,
-        (false, Algorithm::Auto) if args.n.is_multiple_of(2) && args.n <= pairs::MAX_N => {
-            Algorithm::Pairs
-        }
-        (false, Algorithm::Auto) if args.n % 4 < 2 => Algorithm::Sat,
-        (false, Algorithm::Auto) => Algorithm::Tabu,
-        (false, chosen) => chosen,
-    };
-    refuse_pointless(&args, algorithm, beyond)?;
-    if algorithm != Algorithm::Exact && args.time_limit.is_none() && slow(args.n, algorithm) {
-        eprintln!(
-            "queens: warning: for N = {} the {} may not find a cover in reasonable time (it runs until Ctrl-C; --time-limit bounds it{})",
-            args.n,
-            match algorithm {
-                Algorithm::Sat => "SAT solver",
-                Algorithm::Pairs => "mirror-pair search",
-                Algorithm::Quads => "search by quads",
-                _ => "tabu search",
-            },
-            if matches!(algorithm, Algorithm::Sat | Algorithm::Quads) {
-                ""
-            } else {
-                " and then says the best it reached"
-            }
-        );
-    }
-    let mut seed = args.seed.unwrap_or(1);
+    let algorithm = algorithm(&args)?;
+    let turn = turn(&args, algorithm)?;
+    refuse_pointless(&args, algorithm)?;
+    warn_if_long(&args, algorithm, turn);
+    let seed = args.seed.unwrap_or(1);
     let job = Job::start(format!("cover {}", args.n), args.time_limit);
-    let found = match algorithm {
-        Algorithm::Tabu => {
-            job.units("moves");
-            let searched = cover::search_turned(args.n, turn, seed, job.control());
-            let (found, best) = job.check(searched)?;
-            if found.is_none() {
-                return Err(Failure::No(unfound(args.n, turn, &best, job.seconds())));
-            }
-            found
-        }
-        Algorithm::Pairs => {
-            job.units("starts");
-            let pool = super::count::pool(args.threads)?;
-            match job.check(pool.install(|| cover::pairs(args.n, seed, job.control())))? {
-                Some(found) => Some(found),
-                None => return Err(Failure::No(no_pairs(args.n))),
-            }
-        }
-        Algorithm::Quads => {
-            job.units("starts");
-            let pool = super::count::pool(args.threads)?;
-            match job.check(pool.install(|| cover::quads(args.n, turn, seed, job.control())))? {
-                Some(found) => Some(found),
-                None => return Err(Failure::No(no_quads(args.n, turn))),
-            }
-        }
-        Algorithm::Sat => match sat(args.n, turn, seed, args.threads, job.control()) {
-            Ok((queens_sat::Answer::Found(c), winner)) => {
-                seed = winner;
-                Some(c)
-            }
-            Ok((queens_sat::Answer::NoneFixed, _)) => {
-                return Err(Failure::No(none_fixed(args.n, turn, job.seconds())))
-            }
-            Ok((queens_sat::Answer::Stopped, _)) => return Err(job.failure()),
-            Err(fault) => {
-                return Err(Failure::Internal(format!(
-                    "the SAT solver's answer for N = {} is no cover: {fault}",
-                    args.n
-                )))
-            }
-        },
-        _ => {
-            job.units("branches");
-            job.check(cover::find(args.n, job.control()))?
-        }
-    };
+    let (found, seed) = search(&args, algorithm, turn, seed, &job)?;
     let seconds = job.seconds();
     drop(job);
     let Some(found) = found else {
@@ -297,6 +181,201 @@ pub fn run(args: Args) -> Result<Exit> {
         svg::write(path, &picture(args.n, &found.solutions))?;
     }
     write(args.n, &found.solutions, format)?;
+    Ok(Exit::Success)
+}
+
+/// The search asked for (`--local`, `--algorithm`), or the library's choice for N.
+fn algorithm(args: &Args) -> Result<plan::Algorithm> {
+    Ok(match (args.local, args.algorithm) {
+        (true, _) | (false, Algorithm::Tabu) => plan::Algorithm::Tabu,
+        (false, Algorithm::Auto) => plan::chosen(args.n).map_err(|_| {
+            bad(format!(
+                "N = {} is beyond every search of covers (N from 1 to {}); the modular \
+                 construction answers any N prime to 6 up to 1000 at once",
+                args.n,
+                symmetric::MAX_N
+            ))
+        })?,
+        (false, Algorithm::Exact) => plan::Algorithm::Exact,
+        (false, Algorithm::Sat) => plan::Algorithm::Sat,
+        (false, Algorithm::Pairs) => plan::Algorithm::Pairs,
+        (false, Algorithm::Quads) => plan::Algorithm::Quads,
+    })
+}
+
+/// The turn asked of a cover (`--turn`, else the one for N), refused where `algorithm` has no
+/// use for it or it cannot fix a cover of the board.
+fn turn(args: &Args, algorithm: plan::Algorithm) -> Result<symmetric::Turn> {
+    let turn = fitting(args.n, args.turn)?;
+    let used = algorithm.turned()
+        || (algorithm == plan::Algorithm::Pairs && matches!(args.turn, Some(TurnArg::Mirror)));
+    if args.turn.is_some() && !used {
+        return Err(bad(match algorithm {
+            plan::Algorithm::Pairs => {
+                "--algorithm pairs builds covers fixed by the mirror: --turn mirror or no --turn"
+                    .to_string()
+            }
+            _ => format!(
+                "--turn goes with the searches among symmetric covers (--algorithm sat, tabu or \
+                 quads): for N = {} {} answers, and asks for no symmetry",
+                args.n,
+                algorithm.name()
+            ),
+        }));
+    }
+    Ok(turn)
+}
+
+/// The turn given, or the one for N, if it can fix a cover of the `n` x `n` board.
+fn fitting(n: usize, given: Option<TurnArg>) -> Result<symmetric::Turn> {
+    let turn = given.map_or(symmetric::Turn::for_size(n), TurnArg::turn);
+    if turn.fits(n) {
+        return Ok(turn);
+    }
+    Err(bad(format!(
+        "a cover of the {0}x{0} board cannot be fixed by a {1}: that symmetry takes {2}",
+        n,
+        turn.name(),
+        match turn {
+            symmetric::Turn::Quarter => "N = 0 or 1 mod 4",
+            symmetric::Turn::Both => "N = 0 mod 4",
+            _ => "even N",
+        }
+    )))
+}
+
+/// Runs `algorithm` under `job`: a cover, or none where the search proves it (or its
+/// exhaustive search finds none); with the seed of the SAT solver that answered.
+fn search(
+    args: &Args,
+    algorithm: plan::Algorithm,
+    turn: symmetric::Turn,
+    seed: u64,
+    job: &Job,
+) -> Result<(Option<Cover>, u64)> {
+    let n = args.n;
+    let found = match algorithm {
+        plan::Algorithm::Tabu => {
+            job.units("moves");
+            let (found, best) = job.check(cover::search_turned(n, turn, seed, job.control()))?;
+            if found.is_none() {
+                return Err(stopped(job, unfound(n, turn, &best, job.seconds())));
+            }
+            found
+        }
+        plan::Algorithm::Pairs => {
+            job.units("starts");
+            let pool = super::count::pool(args.threads)?;
+            let found = job.check(pool.install(|| cover::pairs(n, seed, job.control())))?;
+            Some(found.ok_or_else(|| Failure::No(no_pairs(n)))?)
+        }
+        plan::Algorithm::Quads => {
+            job.units("starts");
+            let pool = super::count::pool(args.threads)?;
+            let found = job.check(pool.install(|| cover::quads(n, turn, seed, job.control())))?;
+            Some(found.ok_or_else(|| Failure::No(no_quads(n, turn)))?)
+        }
+        plan::Algorithm::Sat => return solved(n, turn, seed, args.threads, job),
+        plan::Algorithm::Exact => {
+            job.units("branches");
+            job.check(cover::find_exact(n, job.control()))?
+        }
+        plan::Algorithm::Modular => job.check(cover::find(n, job.control()))?,
+    };
+    Ok((found, seed))
+}
+
+/// The SAT solver's answer: a cover and the seed of the solver that found it, or its proof
+/// that none is fixed by the turn.
+fn solved(
+    n: usize,
+    turn: symmetric::Turn,
+    seed: u64,
+    threads: Option<usize>,
+    job: &Job,
+) -> Result<(Option<Cover>, u64)> {
+    match sat(n, turn, seed, threads, job.control()) {
+        Ok((queens_sat::Answer::Found(c), winner)) => Ok((Some(c), winner)),
+        Ok((queens_sat::Answer::NoneFixed, _)) => {
+            Err(Failure::No(none_fixed(n, turn, job.seconds())))
+        }
+        Ok((queens_sat::Answer::Stopped, _)) => Err(job.failure()),
+        Err(fault) => Err(Failure::Internal(format!(
+            "the SAT solver's answer for N = {n} is no cover: {fault}"
+        ))),
+    }
+}
+
+/// Why a search that ran until stopped has no answer: Ctrl-C (or the reader of the output
+/// gone) as such, the time limit as the legitimate no `at_limit`.
+fn stopped(job: &Job, at_limit: String) -> Failure {
+    if job.control().is_cancelled() && !job.timed_out() {
+        job.failure()
+    } else {
+        Failure::No(at_limit)
+    }
+}
+
+/// Says before a search with no time limit that it may run long, from what is known of its
+/// cost for N (the library's [`plan::cost`]).
+fn warn_if_long(args: &Args, algorithm: plan::Algorithm, turn: symmetric::Turn) {
+    if args.time_limit.is_some() {
+        return;
+    }
+    let what = algorithm.name();
+    let bounds = if algorithm == plan::Algorithm::Tabu {
+        "--time-limit bounds it and then says the best it reached"
+    } else {
+        "--time-limit bounds it"
+    };
+    let n = args.n;
+    let open = format!("whether the {n}x{n} board has a cover is an open question");
+    match plan::cost(n, algorithm, turn) {
+        plan::Cost::Unbounded(why) => eprintln!(
+            "queens: warning: for N = {n} {what} may not find a cover in reasonable time \
+             ({why}): it runs until Ctrl-C; {bounds}"
+        ),
+        plan::Cost::Open => eprintln!(
+            "queens: warning: for N = {n} {what} may not find a cover in reasonable time \
+             ({open}): it runs until Ctrl-C; {bounds}"
+        ),
+        plan::Cost::Seconds(s) if s >= LONG_CPU => eprintln!(
+            "queens: warning: for N = {n} {what} takes up to about {} of CPU time on one core \
+             (the slowest of the seeds measured); Ctrl-C stops it",
+            job::duration(s),
+        ),
+        _ => {}
+    }
+}
+
+/// `--seeds`: the tabu search seed after seed, with its checkpoint.
+fn seeded(args: &Args, seeds: (u64, u64), format: Format) -> Result<Exit> {
+    if args.n > symmetric::MAX_N {
+        return Err(bad(format!(
+            "N = {} is beyond the tabu search (N from 1 to {}); the modular construction \
+             answers any N prime to 6 up to 1000 at once",
+            args.n,
+            symmetric::MAX_N
+        )));
+    }
+    let turn = fitting(args.n, args.turn)?;
+    let found = super::cover_seeds::run(
+        args.n,
+        turn,
+        seeds,
+        args.per_seed,
+        args.checkpoint.as_deref(),
+    )?;
+    checked(args.n, &found.cover.solutions)?;
+    let said = how(args.n, &found.cover, found.seconds, found.seed);
+    match (&args.checkpoint, found.recorded) {
+        (Some(path), true) => eprintln!(
+            "queens: {said} (recorded in '{}' and checked again)",
+            path.display()
+        ),
+        _ => eprintln!("queens: {said}"),
+    }
+    write(args.n, &found.cover.solutions, format)?;
     Ok(Exit::Success)
 }
 
@@ -321,57 +400,49 @@ fn sat(
 }
 
 /// Refuses what the chosen algorithm cannot use or cannot do.
-fn refuse_pointless(args: &Args, algorithm: Algorithm, beyond: bool) -> Result<()> {
-    if args.seed.is_some() && algorithm == Algorithm::Exact {
-        return Err(bad(
-            "--seed goes with the SAT solver and the tabu search (--algorithm sat or tabu): \
-             the construction and the exact search are deterministic",
-        ));
+fn refuse_pointless(args: &Args, algorithm: plan::Algorithm) -> Result<()> {
+    if args.seed.is_some() && !algorithm.seeded() {
+        return Err(bad(format!(
+            "--seed goes with the random searches (--algorithm sat, tabu, pairs or quads): for \
+             N = {} {} is deterministic",
+            args.n,
+            algorithm.name()
+        )));
     }
-    if args.threads.is_some()
-        && !matches!(
-            algorithm,
-            Algorithm::Sat | Algorithm::Pairs | Algorithm::Quads
-        )
-    {
-        return Err(bad(
+    if args.threads.is_some() && !algorithm.threaded() {
+        return Err(bad(format!(
             "--threads goes with the SAT solver and the searches by pairs and quads \
-             (--algorithm sat, pairs or quads): the other searches run on one thread",
-        ));
-    }
-    if algorithm == Algorithm::Exact && beyond {
-        return Err(bad(format!(
-            "N = {} is beyond the exact search (N from 1 to {}, and any N prime to 6); \
-             --algorithm sat or tabu searches larger boards",
+             (--algorithm sat, pairs or quads): for N = {} {} runs on one thread",
             args.n,
+            algorithm.name()
+        )));
+    }
+    let n = args.n;
+    match algorithm {
+        plan::Algorithm::Exact if n > exact::MAX_N => Err(bad(format!(
+            "N = {n} is beyond the exact search (N from 1 to {}); without --algorithm the \
+             modular construction answers N prime to 6 and the other searches larger boards",
             exact::MAX_N
-        )));
-    }
-    if algorithm == Algorithm::Pairs && args.turn.is_some_and(|t| !matches!(t, TurnArg::Mirror)) {
-        return Err(bad(
-            "--algorithm pairs builds covers fixed by the mirror: --turn mirror or no --turn",
-        ));
-    }
-    if algorithm == Algorithm::Pairs && (args.n % 2 == 1 || args.n > pairs::MAX_N) {
-        return Err(bad(format!(
-            "--algorithm pairs takes even N from 2 to {}, not {}: the covers it builds are \
+        ))),
+        plan::Algorithm::Pairs if n % 2 == 1 || n > pairs::MAX_N => Err(bad(format!(
+            "--algorithm pairs takes even N from 2 to {}, not {n}: the covers it builds are \
              pairs of mirror-image solutions",
-            pairs::MAX_N,
-            args.n
-        )));
+            pairs::MAX_N
+        ))),
+        plan::Algorithm::Quads => refuse_quads(args),
+        plan::Algorithm::Sat if n > formula::MAX_N => Err(bad(format!(
+            "N = {n} is beyond the SAT formula (N from 1 to {}); the tabu search \
+             (--algorithm tabu) takes N to {}, and the modular construction any N prime to 6",
+            formula::MAX_N,
+            symmetric::MAX_N
+        ))),
+        plan::Algorithm::Tabu if n > symmetric::MAX_N => Err(bad(format!(
+            "N = {n} is beyond the tabu search (N from 1 to {}); the modular construction \
+             answers any N prime to 6 up to 1000 at once",
+            symmetric::MAX_N
+        ))),
+        _ => Ok(()),
     }
-    if algorithm == Algorithm::Quads {
-        refuse_quads(args)?;
-    }
-    if algorithm == Algorithm::Sat && args.n > formula::MAX_N {
-        return Err(bad(format!(
-            "N = {} is beyond the SAT formula (N from 1 to {}); the modular construction \
-             answers any N prime to 6 at once",
-            args.n,
-            formula::MAX_N
-        )));
-    }
-    Ok(())
 }
 
 /// Refuses what the search by quads cannot take: N past its reach, N = 2 mod 4 (no group it
@@ -412,19 +483,6 @@ fn no_quads(n: usize, turn: symmetric::Turn) -> String {
     )
 }
 
-/// Whether a search may run for long: the tabu search beyond 10 (N not prime to 6), the SAT
-/// solver past 20 (24 takes minutes, BENCHMARKS.md) or past 13 for N other than 0 mod 4, the
-/// mirror-pair search past 26 (28 takes minutes).
-fn slow(n: usize, algorithm: Algorithm) -> bool {
-    match algorithm {
-        Algorithm::Sat => n > 20 || (n > 13 && !n.is_multiple_of(4)),
-        Algorithm::Pairs => n > 26,
-        // 27 is open.
-        Algorithm::Quads => n % 4 == 3 && n > 15,
-        _ => n > 10 && !modular::applies(n),
-    }
-}
-
 /// The SAT solver's proof that no cover is fixed by the turn.
 fn none_fixed(n: usize, turn: symmetric::Turn, seconds: f64) -> String {
     match turn {
@@ -453,7 +511,9 @@ fn unfound(n: usize, turn: symmetric::Turn, best: &symmetric::Best, seconds: f64
     )
 }
 
-/// `--most`: the most pairwise disjoint solutions, printed one per line.
+/// `--most`: the most pairwise disjoint solutions, printed one per line: proved by the branch
+/// and bound of [`most`] to N = 11; past it N when a cover is found, by the search chosen for
+/// N as without `--most`.
 fn most(args: &Args, format: Format) -> Result<Exit> {
     let n = args.n;
     if format == Format::Board {
@@ -461,60 +521,63 @@ fn most(args: &Args, format: Format) -> Result<Exit> {
             "--most prints solutions one per line: --format board goes with a cover",
         ));
     }
-    // Past the exact search's reach and to 32, N not prime to 6: the searches by symmetry
-    // (quads, or mirror pairs for N = 2 mod 4).
-    let searched = n > most::MAX_N && n <= quads::MAX_N && !modular::applies(n);
-    if args.threads.is_some() && !searched {
-        return Err(bad(
-            "--threads goes with --most only where the searches by pairs or quads answer it \
-             (N from 12 to 32 that share a factor with 6): the other searches run on one thread",
-        ));
+    if n == 2 || n == 3 {
+        return Err(Failure::No(format!(
+            "the {n}x{n} board has no solution at all, so no disjoint solutions"
+        )));
     }
-    let pool = super::count::pool(args.threads)?;
+    if n > most::MAX_N {
+        return most_by_cover(args, format);
+    }
+    for (given, option) in [
+        (args.seed.is_some(), "--seed"),
+        (args.threads.is_some(), "--threads"),
+        (args.turn.is_some(), "--turn"),
+        (args.local, "--local"),
+    ] {
+        if given {
+            return Err(bad(format!(
+                "{option} goes with --most only past N = {}: up to it the branch and bound over \
+                 all solutions answers, on one thread, deterministically",
+                most::MAX_N
+            )));
+        }
+    }
     let job = Job::start(format!("cover {n} --most"), args.time_limit);
-    let seed = args.seed.unwrap_or(1);
-    let (solutions, how) = if n <= most::MAX_N {
-        job.units("branches");
-        let found = job.check(most::most(n, job.control()))?;
-        (
-            found,
-            "proved the most by the exact search over all solutions".to_string(),
-        )
-    } else if let Some(c) = modular::cover(n) {
-        (c, "a cover by Pólya's modular construction".to_string())
-    } else if searched {
-        job.units("starts");
-        let found = pool.install(|| cover::by_symmetry(n, seed, job.control()));
-        match job.check(found)? {
-            Some(c) => {
-                checked(n, &c.solutions)?;
-                let by = if n % 4 == 2 { "mirror pairs" } else { "quads" };
-                (c.solutions, format!("a cover, found by the search by {by}"))
-            }
-            None if n % 4 == 2 => return Err(Failure::No(no_pairs(n))),
-            None => return Err(Failure::No(no_quads(n, symmetric::Turn::for_size(n)))),
-        }
-    } else {
-        job.units("moves");
-        let searched = cover::search(n, args.seed.unwrap_or(1), job.control());
-        let (found, best) = job.check(searched)?;
-        match found {
-            Some(c) => (c.solutions, "a cover, found by the tabu search".to_string()),
-            None => (
-                best.disjoint,
-                format!(
-                    "the most the tabu search held at once in {:.1} s (a lower bound only)",
-                    job.seconds()
-                ),
-            ),
-        }
-    };
+    job.units("branches");
+    let found = job.check(most::most(n, job.control()))?;
     drop(job);
     eprintln!(
-        "queens: {} pairwise disjoint solutions: {how}",
-        solutions.len()
+        "queens: {} pairwise disjoint solutions: proved the most by the exact search over all \
+         solutions",
+        found.len()
     );
-    write(n, &solutions, format)?;
+    write(n, &found, format)?;
+    Ok(Exit::Success)
+}
+
+/// `--most` past the branch and bound's reach: N disjoint solutions when the search chosen
+/// for N finds a cover; no cover found is a legitimate no, with the best reached.
+fn most_by_cover(args: &Args, format: Format) -> Result<Exit> {
+    let n = args.n;
+    let algorithm = algorithm(args)?;
+    let turn = turn(args, algorithm)?;
+    refuse_pointless(args, algorithm)?;
+    warn_if_long(args, algorithm, turn);
+    let job = Job::start(format!("cover {n} --most"), args.time_limit);
+    let (found, seed) = search(args, algorithm, turn, args.seed.unwrap_or(1), &job)?;
+    let seconds = job.seconds();
+    drop(job);
+    let Some(found) = found else {
+        return Err(Failure::No(none_reason(n)));
+    };
+    checked(n, &found.solutions)?;
+    eprintln!(
+        "queens: {n} pairwise disjoint solutions, the most there can be, by {}: {}",
+        algorithm.name(),
+        how(n, &found, seconds, seed)
+    );
+    write(n, &found.solutions, format)?;
     Ok(Exit::Success)
 }
 
@@ -639,7 +702,58 @@ struct Counted {
     seconds: f64,
 }
 
-fn count(n: usize, json: bool, limit: Option<f64>) -> Result<Exit> {
+/// `--count`: the covers and their classes, by the exact search; said before it starts when
+/// it is long or its end is not known.
+fn count(args: &Args, format: Format) -> Result<Exit> {
+    let n = args.n;
+    if args.svg.is_some() || format == Format::Board || format == Format::Algebraic {
+        return Err(bad(
+            "--count prints numbers: --svg and --format board or algebraic go with a cover",
+        ));
+    }
+    if n > exact::MAX_N {
+        return Err(bad(format!(
+            "N = {n} is beyond the exact count (N from 1 to {}); the modular construction \
+             answers any N prime to 6 up to 1000 at once",
+            exact::MAX_N
+        )));
+    }
+    for (given, option) in [
+        (args.seed.is_some(), "--seed"),
+        (args.threads.is_some(), "--threads"),
+        (args.turn.is_some(), "--turn"),
+    ] {
+        if given {
+            return Err(bad(format!(
+                "{option} does not go with --count: the count is the exact search over all \
+                 solutions, on one thread, of all covers"
+            )));
+        }
+    }
+    if args.time_limit.is_none() {
+        forecast_count(n);
+    }
+    counted(n, format == Format::Json, args.time_limit)
+}
+
+/// Says what the count of the covers of the `n` x `n` board is known to cost before it
+/// starts, when it is long or has no known end.
+fn forecast_count(n: usize) {
+    match plan::count_cost(n) {
+        plan::Cost::Seconds(s) if s >= LONG_CPU => eprintln!(
+            "queens: warning: counting the covers of the {n}x{n} board takes up to about {} of \
+             CPU time on one core (as measured); Ctrl-C stops it",
+            job::duration(s)
+        ),
+        plan::Cost::Unbounded(why) => eprintln!(
+            "queens: warning: counting the covers of the {n}x{n} board has no known end \
+             ({why}); it runs until Ctrl-C; --time-limit bounds it"
+        ),
+        _ => {}
+    }
+}
+
+fn counted(n: usize, json: bool, limit: Option<f64>) -> Result<Exit> {
     let job = Job::start(format!("cover {n} --count"), limit);
     job.units("branches");
     let c = job.check(cover::count(n, job.control()))?;

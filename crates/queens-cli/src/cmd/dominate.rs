@@ -1,16 +1,19 @@
 //! `queens dominate N`: the fewest queens that watch every square (each square holds a queen
 //! or is attacked by one), with how minimality is known; `--count` counts the minimum sets.
 
-use crate::exit::{bad, Exit, Result};
+use crate::exit::{bad, io_reason, Exit, Result};
 use crate::input::Share;
-use crate::job::Job;
+use crate::job::{self, Job};
 use crate::output::Out;
-use crate::parts::checkpoint::{Checkpoint, Header};
+use crate::parts::checkpoint::{self, Checkpoint, Header, Problem};
+use crate::parts::checkpoint_file;
+use queens::count::session::LONG_CPU;
+use queens::cover::plan::Cost;
 use queens::dominate::exact::{PartResult, Search};
 use queens::dominate::lines::Lines;
-use queens::dominate::{self, Counted, Dominating, Options, Why};
+use queens::dominate::{self, plan, Counted, Dominating, Method, Options, Why};
 use serde::Serialize;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -30,10 +33,13 @@ use std::sync::Mutex;
 A square is watched when its rank, file or a diagonal holds a queen (nothing blocks). The size
 is known to be least by Weakley's bound ceil(N/2) (Finozhenok and Weakley 2007; every N but 3
 and 11) when the set meets it, else by an exact search over every set of one queen fewer
-(done for N up to 16 unless --prove asks for more), else it is reported as not proved. With
---checkpoint or --shard that search runs in fine parts, one per child of the first branch of
-each first queen (a count always does); --shard I/K runs the parts I, I + K, I + 2K, ... and
-says whether any holds a smaller set: the proof is every share finding none.")]
+(done for N up to 16 unless --prove asks for more), else it is reported as not proved. N up
+to 12, independent queens and the torus are answered by the exact search from the lower bound
+up, which proves the minimum in one piece. From N = 13, with --checkpoint or --shard the proof
+runs in fine parts, one per child of the first branch of each first queen (a count always
+does); --shard I/K runs the parts I, I + K, I + 2K, ... and says whether any holds a smaller
+set: the proof is every share finding none. Options the search for N would not use are refused;
+a run known to be long, or with no known end, is said so before it starts.")]
 pub struct Args {
     /// Board size N (1 to 32)
     #[arg(value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, dominate::MAX_N))]
@@ -47,7 +53,8 @@ pub struct Args {
     /// Count the minimum sets, and the classes up to symmetry, instead
     #[arg(long)]
     count: bool,
-    /// Prove minimality by search even beyond N = 16 (may run for days: use --time-limit)
+    /// Prove minimality by search beyond N = 16 (may run for days: use --time-limit; up to 16,
+    /// for independent queens and on the torus the proof always runs)
     #[arg(long)]
     prove: bool,
     /// Output format: the squares of the queens, a board diagram, or one JSON line
@@ -56,15 +63,17 @@ pub struct Args {
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
-    /// The seed of the local search on large boards
-    #[arg(long, value_parser = crate::input::seed, default_value = "1")]
-    seed: u64,
+    /// The seed of the local search that finds the first set for N from 13 (not with
+    /// --independent or --torus; 1 unless given)
+    #[arg(long, value_parser = crate::input::seed)]
+    seed: Option<u64>,
     /// Record every finished part of the exact search (the proof, or the count) in FILE, and
     /// resume from it: the same command skips the parts recorded
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
     /// Search only share I of K of the exact proof's parts (I from 0 to K-1, as
-    /// $SLURM_ARRAY_TASK_ID): the parts I, I + K, I + 2K, ...
+    /// $SLURM_ARRAY_TASK_ID): the parts I, I + K, I + 2K, ... (N from 13, not with
+    /// --independent or --torus)
     #[arg(long, value_name = "I/K", value_parser = crate::input::share, conflicts_with = "count")]
     shard: Option<Share>,
     /// Give up after this long (30, 2.5, 90s, 5m, 2h; from 0.001 s to a year, 8760h): during a
@@ -90,28 +99,22 @@ pub fn run(args: Args) -> Result<Exit> {
         torus: args.torus,
         independent: args.independent,
         prove: args.prove || args.n <= dominate::PROOF_REACH,
-        seed: args.seed,
+        seed: args.seed.unwrap_or(1),
     };
+    refuse_unused(&args, &opts)?;
+    if let Some(path) = &args.checkpoint {
+        usable_checkpoint(path)?;
+    }
     if args.count {
         if format == Format::Board {
             return Err(bad(
                 "--count prints numbers: --format board goes with a set",
             ));
         }
+        warn_if_long(args.n, &opts, args.time_limit, true);
         return count(&args, &opts, format == Format::Json);
     }
-    let resumable = match (&args.shard, &args.checkpoint) {
-        (Some(_), _) => Some("--shard splits"),
-        (None, Some(_)) => Some("--checkpoint records"),
-        (None, None) => None,
-    };
-    if let (Some(what), false) = (resumable, opts.prove) {
-        return Err(bad(format!(
-            "{what} the exact proof, which runs for N up to {} unless --prove asks for more: \
-             add --prove",
-            dominate::PROOF_REACH
-        )));
-    }
+    warn_if_long(args.n, &opts, args.time_limit, false);
     let job = Job::start(label(args.n, &opts, ""), args.time_limit);
     job.units("parts");
     let found = if args.checkpoint.is_none() && args.shard.is_none() {
@@ -132,6 +135,152 @@ pub fn run(args: Args) -> Result<Exit> {
     debug_assert_eq!(dominate::check(args.n, opts.torus, &found.queens), Ok(()));
     write(&found, &opts, format)?;
     Ok(Exit::Success)
+}
+
+/// Refuses the options that the method for this board (the library's [`dominate::method`])
+/// would not use: `--seed` where no local search runs, `--prove` where the proof runs anyway
+/// (or the count proves), `--shard` and `--checkpoint` (of a proof) where no proof in parts
+/// runs.
+fn refuse_unused(args: &Args, opts: &Options) -> Result<()> {
+    let n = args.n;
+    let method = dominate::method(n, opts);
+    let board = board_words(n, opts);
+    if args.seed.is_some() && method == Method::FromBound {
+        return Err(bad(format!(
+            "--seed goes with the local search, which finds the first set for N from {} (not \
+             with --independent or --torus): {board} the exact search from the lower bound up \
+             answers, without chance",
+            dominate::EXACT_UP_TO + 1
+        )));
+    }
+    if args.prove {
+        let unproved = Options {
+            prove: false,
+            ..*opts
+        };
+        if args.count {
+            return Err(bad(
+                "--prove does not go with --count: the count proves the minimum itself",
+            ));
+        }
+        if dominate::method(n, &unproved) != Method::Local {
+            return Err(bad(format!(
+                "--prove asks for the exact proof past N = {} (not with --independent or \
+                 --torus): {board} the minimum is proved without it",
+                dominate::PROOF_REACH
+            )));
+        }
+    }
+    if args.count {
+        return Ok(());
+    }
+    let resumable = match (&args.shard, &args.checkpoint) {
+        (Some(_), _) => Some("--shard splits"),
+        (None, Some(_)) => Some("--checkpoint records"),
+        (None, None) => None,
+    };
+    match (resumable, method) {
+        (Some(what), Method::Local) => Err(bad(format!(
+            "{what} the exact proof, which runs for N up to {} unless --prove asks for more: \
+             add --prove",
+            dominate::PROOF_REACH
+        ))),
+        (Some(what), Method::FromBound) => Err(bad(format!(
+            "{what} the exact proof in parts, which runs for N from {} (not with \
+             --independent or --torus): {board} the exact search from the lower bound up finds \
+             the minimum and proves it in one piece",
+            dominate::EXACT_UP_TO + 1
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Says before a search or a count with no time limit what it is known to cost (the
+/// library's [`plan`]), when that is long or has no known end.
+fn warn_if_long(n: usize, opts: &Options, limit: Option<f64>, counting: bool) {
+    if limit.is_some() {
+        return;
+    }
+    let (what, cost) = if counting {
+        ("counting the minimum sets", plan::count_cost(n, opts))
+    } else {
+        ("the search", plan::cost(n, opts))
+    };
+    let board = board_words(n, opts);
+    match cost {
+        Cost::Seconds(s) if s >= LONG_CPU => eprintln!(
+            "queens: warning: {what} {board} takes up to about {} of CPU time on one core (as \
+             measured); Ctrl-C stops it",
+            job::duration(s)
+        ),
+        Cost::Unbounded(why) => eprintln!(
+            "queens: warning: {what} {board} has no known end ({why}): it runs until Ctrl-C; \
+             --time-limit bounds it"
+        ),
+        _ => {}
+    }
+}
+
+/// `for N = 8`, `for N = 8 on the torus`, `for N = 20 with --independent`.
+fn board_words(n: usize, opts: &Options) -> String {
+    let mut words = format!("for N = {n}");
+    if opts.torus {
+        words.push_str(" on the torus");
+    }
+    if opts.independent {
+        words.push_str(" with --independent");
+    }
+    words
+}
+
+/// Refuses at once a checkpoint that could never be used, before any search: not a regular
+/// file, a file that cannot be created, a file that is not a checkpoint of queens at all. (Its
+/// header is checked against the search when the parts run.)
+fn usable_checkpoint(path: &Path) -> Result<()> {
+    let shown = path.display();
+    if checkpoint_file(path)?.is_none() {
+        // Created and removed again: a folder that does not exist or cannot be written is said
+        // now, not after the search.
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .map_err(|e| {
+                bad(format!(
+                    "cannot create checkpoint '{shown}': {}",
+                    io_reason(&e)
+                ))
+            })?;
+        let _ = std::fs::remove_file(path);
+        return Ok(());
+    }
+    let mut head = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(128).read_to_end(&mut head))
+        .map_err(|e| {
+            bad(format!(
+                "cannot read checkpoint '{shown}': {}",
+                io_reason(&e)
+            ))
+        })?;
+    // Its first line alone, read as the count's checkpoint reads it: a header, or the start
+    // of one, or nothing.
+    let first = head.split(|&b| b == b'\n').next().unwrap_or_default();
+    let any = Header {
+        version: crate::parts::FORMAT_VERSION,
+        n: 0,
+        engine: String::new(),
+        parts: 0,
+        fingerprint: String::new(),
+        share: None,
+    };
+    match checkpoint::read(first, &any) {
+        Err(Problem::NotCheckpoint) => Err(bad(format!(
+            "'{shown}' is not a queens checkpoint (its first line is not a checkpoint header): \
+             refused; the file was not changed (move it aside to start over)"
+        ))),
+        _ => Ok(()),
+    }
 }
 
 fn label(n: usize, opts: &Options, more: &str) -> String {

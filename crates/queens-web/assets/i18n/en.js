@@ -420,6 +420,7 @@ export default {
   'guard.sqOpen': '{sq}: empty, not watched',
   'guard.searching': 'Looking for a minimum set…',
   'guard.badN': (v) => `Bad board size '${v.text}': expected a whole number from 1 to ${v.max}.`,
+  'guard.independentMax': (v) => `Queens that attack no other are searched here for boards up to ${v.max} by ${v.max}: past that the search takes longer than the server's minute (the command queens dominate N --independent runs it).`,
   'guard.found': (v) => `${v.size} ${v.independent ? plural(v.size, 'queen that attacks no other', 'queens that attack no other') : plural(v.size, 'queen', 'queens')} ${plural(v.size, 'watches', 'watch')} the whole ${v.n} by ${v.n} board. ${v.reason}`,
   'guard.whyOne': 'One queen is the least there can be.',
   'guard.whyBound': (v) => `No fewer can do it: every ${v.n} by ${v.n} board needs at least ceil(${v.n}/2) = ${v.bound} queens (Weakley's bound).`,

@@ -430,6 +430,7 @@ export default {
   'guard.sqOpen': '{sq}: пусто, без охраны',
   'guard.searching': 'Ищем наименьшую расстановку…',
   'guard.badN': (v) => `Размер доски «${v.text}» не подходит: нужно целое число от 1 до ${v.max}.`,
+  'guard.independentMax': (v) => `Ферзей, не бьющих друг друга, здесь ищут на досках до ${v.max} × ${v.max}: дальше поиск длится дольше отведённой серверу минуты (команда queens dominate N --independent его выполняет).`,
   'guard.found': (v) => `${v.size} ${queens(v.size)}${v.independent ? ', не бьющих друг друга,' : ''} ${plural(v.size, 'охраняет', 'охраняют', 'охраняют')} всю доску ${v.n} на ${v.n}. ${v.reason}`,
   'guard.whyOne': 'Меньше одного ферзя не бывает.',
   'guard.whyBound': (v) => `Меньше нельзя: доске ${v.n} на ${v.n} нужно не меньше ⌈${v.n}/2⌉ = ${v.bound} ${queens(v.bound)} (граница Уикли).`,

@@ -11,6 +11,8 @@ import { parseSquareList, squareList, squareName } from './notation.js';
 import { $, announce, errorText, formError, setText } from './ui.js';
 
 const MAX_N = 25;
+/** The largest N whose independent minimum the server searches (its time limit allows no more). */
+const MAX_INDEPENDENT = 17;
 
 export function createGuard() {
   const s = { n: 8, queens: [], minimum: null, seq: 0 };
@@ -122,6 +124,10 @@ export function createGuard() {
   async function showMinimum() {
     const seq = ++s.seq;
     const independent = $('guard-independent').checked;
+    if (independent && s.n > MAX_INDEPENDENT) {
+      setText($('guard-result'), 'guard.independentMax', { max: MAX_INDEPENDENT }, 'result bad');
+      return;
+    }
     const btn = $('guard-minimum');
     btn.disabled = true;
     setText($('guard-result'), 'guard.searching', {}, 'result');

@@ -1,10 +1,10 @@
 //! `GET /api/cover?n=`: N solutions that together fill every square of the N x N board, found
-//! as `queens cover N` finds them: the library's [`queens::cover::find`] (Pólya's modular
-//! construction when N is prime to 6, else the exact search, N up to 16), and beyond it the
-//! search by quads of [`queens::cover::quads`] (20 to 32 and 21 in seconds; 15 by pairs under
-//! the half-turn) and the mirror-pair search of [`queens::cover::pairs`] for N = 2 mod 4 (18 to
-//! 22 in seconds, 26 in half a minute), both from seed 1, under the heavy requests' permits
-//! and time limit. N = 27 is open and 30 is not found in a minute: both refused at once.
+//! as `queens cover N` finds them, by the search the library chooses for N
+//! ([`queens::cover::plan::chosen`]): Pólya's modular construction when N is prime to 6, the
+//! exact search to 16, the search by quads (15, and N = 0, 1 or 3 mod 4) and the mirror-pair
+//! search (N = 2 mod 4) from seed 1, under the heavy requests' permits and time limit. An N
+//! whose search has no measured end ([`queens::cover::plan::cost`]: 27 is open, 30 is not
+//! found in minutes) is refused at once with the reason.
 
 use crate::error::{bad, ApiError, ApiResult};
 use crate::heavy::Client;
@@ -12,17 +12,13 @@ use crate::query::Query;
 use crate::State;
 use axum::extract::{RawQuery, State as Shared};
 use axum::Json;
-use queens::cover;
+use queens::cover::{self, plan, symmetric::Turn};
 use serde_json::{json, Value};
 use std::sync::Arc;
 
 /// The largest N asked here: past it the solutions would not be readable on the page (and the
 /// exact search stops at 16 anyway; N prime to 6 is answered at once).
 pub const MAX_N: usize = 32;
-
-/// The one N to [`MAX_N`] whose search (mirror pairs, seed 1) finds nothing in a minute: the
-/// page is told so at once rather than after the time limit.
-const SLOW: usize = 30;
 
 /// `{"n","exists":true,"method","solutions":[[rows 1-based],...],"symmetries":[names]}` (the
 /// symmetries of the board but the identity that map the cover onto itself, named as
@@ -35,28 +31,32 @@ pub async fn get(
 ) -> ApiResult<Json<Value>> {
     let q = Query::parse(raw.as_deref(), &["n"])?;
     let n = q.n(MAX_N)?;
-    // 15 is beyond the exact search in practice (it has no cover made of mirror pairs).
-    let solver = !cover::modular::applies(n) && (n > cover::exact::MAX_N || n == 15);
-    if solver && n % 4 == 3 && n > 15 {
-        return Err(ApiError::OpenQuestion(format!(
-            "bad n '{n}': whether the {n} x {n} board has a cover is an open question; every \
-             N from 1 to {MAX_N} but 27 and 30 is answered"
-        )));
-    }
-    if n == SLOW {
-        return Err(bad(format!(
-            "bad n '{n}': no cover of the {n} x {n} board is found within the server's time \
-             limit (the command queens cover {n} searches longer); every N from 1 to {MAX_N} \
-             but 27 and 30 is answered"
-        )));
+    let algorithm = plan::chosen(n).map_err(|e| bad(e.to_string()))?;
+    let turn = Turn::for_size(n);
+    match plan::cost(n, algorithm, turn) {
+        plan::Cost::Open => {
+            return Err(ApiError::OpenQuestion(format!(
+                "bad n '{n}': whether the {n} x {n} board has a cover is an open question; \
+                 every N from 1 to {MAX_N} but 27 and 30 is answered"
+            )))
+        }
+        plan::Cost::Unbounded(_) => {
+            return Err(bad(format!(
+                "bad n '{n}': no cover of the {n} x {n} board is found within the server's time \
+                 limit (the command queens cover {n} searches longer); every N from 1 to {MAX_N} \
+                 but 27 and 30 is answered"
+            )))
+        }
+        _ => {}
     }
     let found = state
         .heavy
         .run(client, move |control| {
-            if !solver {
-                return Ok(cover::find(n, control)?);
-            }
-            let found = cover::by_symmetry(n, 1, control)?;
+            let found = match algorithm {
+                plan::Algorithm::Modular | plan::Algorithm::Exact => cover::find(n, control)?,
+                plan::Algorithm::Pairs => cover::pairs(n, 1, control)?,
+                _ => cover::quads(n, turn, 1, control)?,
+            };
             if let Some(fault) = found
                 .as_ref()
                 .and_then(|c| cover::check(n, &c.solutions).err())
@@ -78,4 +78,24 @@ pub async fn get(
         }),
         None => json!({"n": n, "exists": false}),
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The N the library's costs make the page refuse at once are the two its messages name.
+    #[test]
+    fn the_refused_n_are_27_and_30() {
+        let refused: Vec<usize> = (1..=MAX_N)
+            .filter(|&n| {
+                let algorithm = plan::chosen(n).unwrap();
+                !matches!(
+                    plan::cost(n, algorithm, Turn::for_size(n)),
+                    plan::Cost::Seconds(_)
+                )
+            })
+            .collect();
+        assert_eq!(refused, [27, 30]);
+    }
 }

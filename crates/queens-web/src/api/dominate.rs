@@ -1,10 +1,12 @@
 //! `GET /api/dominate`: the fewest queens that watch every square, by the library's
 //! `queens::dominate::minimum`, as `queens dominate` runs it, with how minimality is known
-//! (Weakley's bound, the exact search over one queen fewer, or not proved).
+//! (Weakley's bound, the exact search over one queen fewer, or not proved). Independent queens
+//! are served only up to the N whose search is measured to end within the time limit
+//! ([`crate::limits::dominate_independent_max`]): past it, refused at once.
 
 use crate::error::{ApiError, ApiResult};
 use crate::heavy::Client;
-use crate::limits::dominate_proves;
+use crate::limits::{dominate_independent_max, dominate_proves};
 use crate::query::Query;
 use crate::State;
 use axum::extract::{RawQuery, State as Shared};
@@ -24,15 +26,20 @@ pub struct Answer {
     why: Why,
 }
 
-/// `n` (1 to the cap) and `independent` (queens that do not attack each other).
+/// `n` (1 to the cap; with `independent`, to the N whose search ends within the time limit,
+/// 17) and `independent` (queens that do not attack each other).
 pub async fn get(
     client: Client,
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
 ) -> ApiResult<Json<Answer>> {
     let q = Query::parse(raw.as_deref(), &["n", "independent"])?;
-    let n = q.n(state.limits.max_n.dominate.min(dominate::MAX_N))?;
     let independent = q.flag("independent", false)?;
+    let max = state.limits.max_n.dominate.min(dominate::MAX_N);
+    let n = q.n(match independent {
+        true => dominate_independent_max(max, state.limits.time_limit),
+        false => max,
+    })?;
     let opts = Options {
         independent,
         prove: dominate_proves(n),

@@ -13,7 +13,8 @@
 //! of even boards from mirror pairs the same way (18 to 24 in seconds, 26 in a minute or two),
 //! and [`search`] runs the tabu search of
 //! [`symmetric`] among colourings fixed by a turn of the board, finishing by the exact
-//! completion of [`repair`] when few solutions are missing.
+//! completion of [`repair`] when few solutions are missing. Which of them answers N, and what
+//! each is known to cost, is decided in [`plan`] for the command line and the page alike.
 //!
 //! ```
 //! use queens::{cover, Control};
@@ -30,6 +31,7 @@ mod listing;
 pub mod modular;
 pub mod most;
 pub mod pairs;
+pub mod plan;
 pub mod quads;
 pub mod repair;
 mod starts;
@@ -110,6 +112,13 @@ pub fn find(n: usize, control: &Control) -> Result<Option<Cover>, Error> {
     if let Some(solutions) = modular::cover(n) {
         return Ok(Some(sorted(solutions, Method::Modular)));
     }
+    find_exact(n, control)
+}
+
+/// One cover of the `n` x `n` board by the exact searches alone, for any N up to
+/// [`exact::MAX_N`] (prime to 6 too): for even N among the covers made of mirror pairs first,
+/// then among all; `None` when none exists.
+pub fn find_exact(n: usize, control: &Control) -> Result<Option<Cover>, Error> {
     if n.is_multiple_of(2) && n <= exact::MAX_N {
         let mirror = exact::Exact::mirror_pairs(n, control)?;
         if let Some(found) = first_cover(&mirror, control)? {

@@ -384,10 +384,19 @@ impl Search {
     }
 }
 
+/// A search of fewer parts than this (the torus, whose translations leave one class of first
+/// queens) is split by the children of its first branch: its progress then has parts to show,
+/// and its parts run on every core.
+const FEW_PARTS: usize = 4;
+
 /// Finds a set of at most `problem.k` queens watching the board, or `None` when the search
 /// proves there is none (unless `problem.within` restricts it).
 pub fn find(problem: Problem, control: &Control) -> Result<Option<Vec<usize>>, Error> {
-    let search = Search::new(problem)?;
+    let whole = problem.within.is_none() && problem.mirror.is_none();
+    let mut search = Search::new(problem)?;
+    if whole && search.parts() < FEW_PARTS {
+        search = search.split();
+    }
     control.set_total(search.parts() as u64);
     search.run(false, &[], control, &|_, _| {})
 }

@@ -11,6 +11,10 @@
 //! - [`local`]: a local search that finds a set of a given size on large boards in seconds.
 //! - [`formula`]: the same question as a formula for a SAT solver (the `queens-sat` crate
 //!   decides it), for structured parts of open cases such as the parity lattices of N = 26.
+//! - [`plan`]: what each search is known to cost, said before a long run.
+//!
+//! Which search answers a board is decided here ([`method`]), for the command line and the
+//! page alike.
 //!
 //! How a minimum is known ([`Why`]): Weakley's bound (Finozhenok and Weakley 2007: at least
 //! ceil(N/2) queens for every N except 3 and 11) when the set found meets it; else the exact
@@ -34,6 +38,7 @@ pub mod exact;
 pub mod formula;
 pub mod lines;
 pub mod local;
+pub mod plan;
 
 use crate::control::Control;
 use crate::error::Error;
@@ -47,7 +52,7 @@ pub const MAX_N: usize = exact::MAX_N;
 /// (N = 15 and 16 take some 5 s of CPU each; beyond, hours or days).
 pub const PROOF_REACH: usize = 16;
 /// Boards up to this side are searched exactly from the lower bound up, with no local search.
-const EXACT_UP_TO: usize = 12;
+pub const EXACT_UP_TO: usize = 12;
 /// Local search steps per try at one size above the bound.
 const LOCAL_STEPS: u64 = 40_000_000;
 /// Local search at the bound itself: runs of this many steps, each with the next seed.
@@ -175,6 +180,37 @@ pub fn weakley_bound(n: usize, torus: bool) -> Option<usize> {
     (!torus && n != 3 && n != 11).then_some(n.div_ceil(2))
 }
 
+/// How a minimum set of a board is found and its size proved least, decided here for the
+/// command line and the page ([`method`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The exact search from the lower bound up (N up to 12, independent queens, the torus):
+    /// the first size at which it finds a set is the minimum, proved by the same search in one
+    /// piece; no seed, no parts. (On the torus, with no bound but 1, the local search spent its
+    /// whole budget on every size too small: at N = 13 minutes before its first set, where the
+    /// exact search proves 7 least in a tenth of a second.)
+    FromBound,
+    /// The local search (from a seed) for a first set, then the exact search over every set of
+    /// one queen fewer, which splits in parts ([`exact::Search::split`]) that a checkpoint can
+    /// record or shares run apart; not needed when the set meets Weakley's bound.
+    LocalThenProof,
+    /// The local search (from a seed) alone: the set's size is least by Weakley's bound or the
+    /// published number when it meets them, else not proved.
+    Local,
+}
+
+/// How [`minimum`] answers the `n` x `n` board with `opts` (and [`count`] finds its first set:
+/// from the bound up, or by the local search).
+pub fn method(n: usize, opts: &Options) -> Method {
+    if n <= EXACT_UP_TO || opts.independent || opts.torus {
+        Method::FromBound
+    } else if opts.prove {
+        Method::LocalThenProof
+    } else {
+        Method::Local
+    }
+}
+
 /// The least size worth trying: the bound where it holds, else 1.
 fn start_size(n: usize, opts: &Options) -> usize {
     weakley_bound(n, opts.torus).unwrap_or(1).max(1)
@@ -286,8 +322,8 @@ fn settled(n: usize, opts: &Options, control: &Control, search: bool) -> Result<
     }
 }
 
-/// A first set: on small boards (or for independent sets) the exact search from the lower
-/// bound up, so that the first size found is proved least (the `bool`). On large boards the
+/// A first set: on small boards (and for independent sets, and on the torus) the exact search
+/// from the lower bound up, so that the first size found is proved least (the `bool`). On large boards the
 /// local search one above the bound first (quick), then at the bound: by the exact search
 /// (which also proves) when a proof is wanted and within reach, else by runs of the local
 /// search and then the half-turn search. Stopped at the bound, the set above it is kept.
@@ -299,15 +335,15 @@ fn first_set(
     control: &Control,
 ) -> Result<(Vec<usize>, bool), Error> {
     let n = lines.n;
-    let low = start_size(n, opts);
-    if n <= EXACT_UP_TO || opts.independent {
-        for k in low..=n * n {
+    if method(n, opts) == Method::FromBound {
+        for k in start_size(n, opts)..=n * n {
             if let Some(set) = exact::find(problem(lines, k, opts), control)? {
                 return Ok((set, true));
             }
         }
         unreachable!("n² queens watch every square");
     }
+    let low = start_size(n, opts);
     let mut k = low + 1;
     let above = loop {
         if let Some(set) = local::search(lines, k, opts.seed, LOCAL_STEPS, control)? {
