@@ -7,9 +7,12 @@
 //! channel, so a million steps never sit in memory; a client that goes away stops the search,
 //! and so does one that takes no chunk for [`STALL`] (its socket is full: it reads nothing).
 //! A trace stopped for another client ends with `"error"` and `"preempted":true`.
+//!
+//! The body's writing ([`body`], [`Writer`]) is shared with `/api/tour/trace`, whose answer has
+//! the same shape: a head, the steps, a tail.
 
 use crate::error::{bad, ApiError, ApiResult};
-use crate::heavy::{self, CancelOnDrop, Client, Guarded};
+use crate::heavy::{self, CancelOnDrop, Client, Guarded, Ticket};
 use crate::limits::{STALL, TRACE_BRUTE, TRACE_PERMUTATIONS, TRACE_STEPS};
 use crate::query::Query;
 use crate::State;
@@ -19,7 +22,8 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use queens::classic::{self, step::TraceStep, Algorithm, End, Options, Stats};
 use queens::Control;
-use serde_json::json;
+use serde::Serialize;
+use serde_json::{json, Value};
 use std::convert::Infallible;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -65,29 +69,46 @@ pub async fn get(
     })?;
     let limit = q.number("limit", 1, TRACE_STEPS, Some(200_000))?;
     let ticket = state.heavy.ticket(client).await?;
-    let control = ticket.control();
-    let (tx, rx) = tokio::sync::mpsc::channel(4);
-    let time_limit = state.heavy.time_limit();
     let trace = Trace {
         n,
         algorithm,
         limit,
-        time_limit,
         preempted: ticket.preempted(),
     };
+    Ok(body(ticket, state.heavy.time_limit(), move |c, w| {
+        trace.write(c, w)
+    }))
+}
+
+/// The answer of a streamed trace: `write` runs on a heavy thread with the request's control,
+/// writing the body as it goes; the client going away cancels it.
+pub(crate) fn body<F>(ticket: Ticket, time_limit: Duration, write: F) -> Response
+where
+    F: FnOnce(&Control, &mut Writer) + Send + 'static,
+{
+    let control = ticket.control();
+    let (tx, rx) = tokio::sync::mpsc::channel(4);
     drop(heavy::spawn(ticket, move |c| {
-        trace.write(c, tx);
+        let start = Instant::now();
+        let mut w = Writer {
+            buf: Vec::with_capacity(CHUNK),
+            tx,
+            deadline: start + time_limit,
+            taken: start,
+            steps: 0,
+        };
+        write(c, &mut w);
         Ok(())
     }));
     let body = Guarded {
         inner: ReceiverStream::new(rx),
         guard: CancelOnDrop(control),
     };
-    Ok((
+    (
         [(header::CONTENT_TYPE, "application/json")],
         Body::from_stream(body),
     )
-        .into_response())
+        .into_response()
 }
 
 /// What to trace.
@@ -95,20 +116,52 @@ struct Trace {
     n: usize,
     algorithm: Algorithm,
     limit: u64,
-    time_limit: Duration,
     preempted: Arc<AtomicBool>,
 }
 
 /// The body as it is written: a buffer, the channel its chunks go through, the time after
-/// which the client is given up, and when it last took a chunk.
-struct Writer {
+/// which the client is given up (the time limit), when it last took a chunk, and the steps
+/// written.
+pub(crate) struct Writer {
     buf: Vec<u8>,
     tx: Sender<Result<Bytes, Infallible>>,
     deadline: Instant,
     taken: Instant,
+    steps: u64,
 }
 
 impl Writer {
+    /// The head of the body, an object's fields, and the opening of its `"steps"`.
+    pub(crate) fn open(&mut self, head: &Value) -> bool {
+        let head = head.to_string();
+        self.push(&head.as_bytes()[..head.len() - 1]) && self.push(br#","steps":["#)
+    }
+
+    /// One step. False when the client has gone.
+    pub(crate) fn step(&mut self, step: &impl Serialize) -> bool {
+        let text = serde_json::to_vec(step).unwrap_or_default();
+        self.steps += 1;
+        (self.steps == 1 || self.push(b",")) && self.push(&text)
+    }
+
+    /// Whether the time limit has passed.
+    pub(crate) fn past_deadline(&self) -> bool {
+        Instant::now() >= self.deadline
+    }
+
+    /// The end of the steps and the tail's fields (an object's), then the last chunk.
+    pub(crate) fn close(&mut self, tail: &Value) {
+        let tail = tail.to_string();
+        self.push(b"],");
+        self.push(&tail.as_bytes()[1..]);
+        self.flush();
+    }
+
+    /// The end of a trace stopped for another client: `"error"` and `"preempted":true`.
+    pub(crate) fn close_preempted(&mut self) {
+        self.close(&ApiError::Preempted.body());
+    }
+
     /// Appends; sends a chunk when the buffer is full. False when the client has gone.
     fn push(&mut self, bytes: &[u8]) -> bool {
         self.buf.extend_from_slice(bytes);
@@ -143,18 +196,8 @@ impl Writer {
 
 impl Trace {
     /// Runs the search and writes the whole body.
-    fn write(self, control: &Control, tx: Sender<Result<Bytes, Infallible>>) {
-        let start = Instant::now();
-        let mut w = Writer {
-            buf: Vec::with_capacity(CHUNK),
-            tx,
-            deadline: start + self.time_limit,
-            taken: start,
-        };
-        let head = json!({"n": self.n, "algorithm": self.algorithm.name()});
-        let head = head.to_string();
-        w.push(&head.as_bytes()[..head.len() - 1]);
-        w.push(br#","steps":["#);
+    fn write(self, control: &Control, w: &mut Writer) {
+        w.open(&json!({"n": self.n, "algorithm": self.algorithm.name()}));
         let (mut step, mut timeout, mut gone) = (0u64, false, false);
         let options = Options {
             trace: true,
@@ -164,13 +207,12 @@ impl Trace {
             if step >= self.limit {
                 return ControlFlow::Break(());
             }
-            if step % 1024 == 0 && start.elapsed() > self.time_limit {
+            if step % 1024 == 0 && w.past_deadline() {
                 timeout = true;
                 return ControlFlow::Break(());
             }
             step += 1;
-            let text = serde_json::to_vec(&TraceStep::new(step, e, stats)).unwrap_or_default();
-            if (step > 1 && !w.push(b",")) || !w.push(&text) {
+            if !w.step(&TraceStep::new(step, e, stats)) {
                 gone = true;
                 return ControlFlow::Break(());
             }
@@ -181,23 +223,16 @@ impl Trace {
         }
         let Ok(stats) = run else {
             if self.preempted.load(Ordering::SeqCst) {
-                let error = ApiError::Preempted.body().to_string();
-                w.push(b"],");
-                w.push(&error.as_bytes()[1..]);
-                w.flush();
+                w.close_preempted();
             }
             return;
         };
-        let tail = tail(&stats, timeout);
-        w.push(b"],");
-        w.push(&tail.as_bytes()[1..]);
-        w.flush();
+        w.close(&tail(&stats, timeout));
     }
 }
 
-/// The end of the body, after the steps: `"truncated"`, `"stats"` (and `"timeout"`), as an
-/// object's text.
-fn tail(stats: &Stats, timeout: bool) -> String {
+/// The end of the body, after the steps: `"truncated"`, `"stats"` (and `"timeout"`).
+fn tail(stats: &Stats, timeout: bool) -> Value {
     let mut tail = json!({
         "truncated": stats.end == End::Stopped,
         "stats": {
@@ -211,5 +246,5 @@ fn tail(stats: &Stats, timeout: bool) -> String {
     if timeout {
         tail["timeout"] = json!(true);
     }
-    tail.to_string()
+    tail
 }
