@@ -50,6 +50,30 @@ impl Search {
     }
 }
 
+/// Wirth's table 3.1 as printed in the book (the seed's text refers to it): the board's side n,
+/// his start (x, y), and the tour's move numbers row by row, his x = 1, 2, ... from the top.
+pub const TABLE_3_1: [(usize, i64, i64, &str); 3] = [
+    (
+        5,
+        3,
+        3,
+        "23 10 15 4 25 / 16 5 24 9 14 / 11 22 1 18 3 / 6 17 20 13 8 / 21 12 7 2 19",
+    ),
+    (
+        5,
+        2,
+        4,
+        "23 4 9 14 25 / 10 15 24 1 8 / 5 22 3 18 13 / 16 11 20 7 2 / 21 6 17 12 19",
+    ),
+    (
+        6,
+        1,
+        1,
+        "1 16 7 26 11 14 / 34 25 12 15 6 27 / 17 2 33 8 13 10 / \
+         32 35 24 21 28 5 / 23 18 3 30 9 20 / 36 31 22 19 4 29",
+    ),
+];
+
 /// Wirth's (x, y) of a square: x the row from the top (1-based), y the column (1-based).
 pub fn to_wirth(board: Board, s: Square) -> (i64, i64) {
     (board.rows as i64 - s.row as i64, s.col as i64 + 1)
@@ -224,30 +248,6 @@ mod tests {
         assert_eq!(from_wirth(Board::new(6, 6), 1, 1).to_string(), "a6");
         assert_eq!(to_wirth(b5, Square::parse("d4").unwrap()), (2, 4));
     }
-
-    /// Wirth's table 3.1 as printed in the book (the seed's text refers to it; its rows are
-    /// his x = 1, 2, ... from the top).
-    const TABLE_3_1: [(usize, i64, i64, &str); 3] = [
-        (
-            5,
-            3,
-            3,
-            "23 10 15 4 25 / 16 5 24 9 14 / 11 22 1 18 3 / 6 17 20 13 8 / 21 12 7 2 19",
-        ),
-        (
-            5,
-            2,
-            4,
-            "23 4 9 14 25 / 10 15 24 1 8 / 5 22 3 18 13 / 16 11 20 7 2 / 21 6 17 12 19",
-        ),
-        (
-            6,
-            1,
-            1,
-            "1 16 7 26 11 14 / 34 25 12 15 6 27 / 17 2 33 8 13 10 / \
-             32 35 24 21 28 5 / 23 18 3 30 9 20 / 36 31 22 19 4 29",
-        ),
-    ];
 
     #[test]
     fn reproduces_table_3_1() {
