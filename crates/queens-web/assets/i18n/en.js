@@ -387,6 +387,7 @@ export default {
   'knight.hoverNone': '{sq}: not visited yet',
   'knight.hand': 'Move the knight yourself',
   'knight.handStop': 'Back to the tour',
+  'knight.work': 'The search’s work: squares placed {placed}, moves tried {tried}, steps back {back}.',
   'knight.watch': 'Watch the search step by step',
   'knight.handUndo': 'Undo the move',
   'knight.handMove': (v) => (v.n === 0 ? '' : `The knight is on ${v.sq}, square ${v.k} of ${v.total}. Click one of the ${v.n} ${plural(v.n, 'square', 'squares')} in colour to move; Warnsdorff's hint (green, fewest onward moves: ${v.least}): ${v.hint}.`),

@@ -82,6 +82,7 @@ export function createKnight() {
     countPlan();
     watchLink();
     setText($('knight-count-result'), '');
+    setText($('knight-work'), '');
     try {
       const res = await getJSON('tour', { board: boardText(), from: squareName(s.from), method: s.method, closed: s.closed });
       if (seq !== s.seq) return;
@@ -96,6 +97,10 @@ export function createKnight() {
       s.usedMethod = res.method;
       s.tourClosed = res.closed;
       status(res.closed ? 'knight.foundClosed' : 'knight.found', { board: `${s.rows} × ${s.cols}`, method: res.method, moves: () => num(res.path.length - 1) }, 'ok');
+      // The work of a search, as queens tour --stats prints it (the constructions count none).
+      if (res.work && (res.method === 'wirth' || res.method === 'warnsdorff')) {
+        setText($('knight-work'), 'knight.work', { placed: () => num(res.work.placed), tried: () => num(res.work.tried), back: () => num(res.work.backtracks) });
+      }
       $('knight-onward').checked = res.method === 'warnsdorff' || s.method === 'warnsdorff';
       $('knight-step').max = String(res.path.length);
       const len = res.path.length;

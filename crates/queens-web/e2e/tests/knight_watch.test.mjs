@@ -137,11 +137,14 @@ test('to the end of this branch: the step that takes its last move back', async 
   assert.equal(await step(), end - 1);
 });
 
-test('a start with no tour is refused with the reason, and the knight part links here', async () => {
+test('a start with no tour is refused with the reason; the knight part says the work and links here', async () => {
   await page.goto(new URL('#/watch?p=knight&b=5&from=b1&m=wirth', page.url()).href);
   await page.locator('#watch-error', { hasText: /No tour: .*b1 has the other colour/ }).waitFor();
   await page.goto(new URL('#/knight?b=5x5&from=c3&m=wirth', page.url()).href);
   await page.locator('#knight-status', { hasText: 'by wirth' }).waitFor();
+  // The knight part says the work of the search, as queens tour --stats does.
+  const w = K.wirth.work;
+  assert.equal(await page.locator('#knight-work').textContent(), `The search’s work: squares placed ${fmt(w.placed)}, moves tried ${fmt(w.tried)}, steps back ${fmt(w.backtracks)}.`);
   await page.click('#knight-watch');
   await page.waitForFunction(() => [...document.querySelectorAll('.pane')].map((p) => p.dataset.method).join(' ') === 'wirth warnsdorff');
   assert.ok(await page.locator('#watch-p-knight').isChecked());
