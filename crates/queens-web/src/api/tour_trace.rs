@@ -5,7 +5,7 @@
 //! the default, or warnsdorff, the two searches) and `limit`, the most steps sent. Each step is
 //! the library's trace record ([`TraceStep`]): the step, its fields and the counters `placed`,
 //! `tried` and `backtracks` so far. The body is streamed as `/api/trace` streams its own
-//! ([`super::trace::body`]): `{"rows","cols","from","closed","method","steps":[...],
+//! (`trace::body`): `{"rows","cols","from","closed","method","steps":[...],
 //! "truncated","found","work"}`, `"timeout":true` when the time limit cut it short. Existence
 //! is decided first, as `/api/tour` decides it: a start with no tour is answered at once,
 //! `{"rows","cols","from","closed","method","found":false,"reason"}`, with no steps.

@@ -8,7 +8,7 @@
 //! and so does one that takes no chunk for [`STALL`] (its socket is full: it reads nothing).
 //! A trace stopped for another client ends with `"error"` and `"preempted":true`.
 //!
-//! The body's writing ([`body`], [`Writer`]) is shared with `/api/tour/trace`, whose answer has
+//! The body's writing (`body`, `Writer`) is shared with `/api/tour/trace`, whose answer has
 //! the same shape: a head, the steps, a tail.
 
 use crate::error::{bad, ApiError, ApiResult};
