@@ -399,3 +399,90 @@ fn counts_beyond_reach_say_what_applies() {
         );
     }
 }
+
+#[test]
+fn a_trace_is_the_search_step_by_step_and_ends_with_its_work_and_tour() {
+    for method in ["wirth", "warnsdorff"] {
+        let args = ["tour", "5", "--from", "c3", "-a", method];
+        let (code, out, err) = run(&[&args[..], &["--trace", "--json"]].concat());
+        assert_eq!(code, 0, "{err}");
+        let steps: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(steps[0]["event"], "start");
+        assert!(steps.iter().enumerate().all(|(k, s)| s["step"] == k + 1));
+        // The last step is the tour the plain search finds, with the counters of its --stats.
+        let last = steps.last().unwrap();
+        assert_eq!(last["event"], "tour");
+        let (_, moves, stats) = run(&[&args[..], &["-f", "moves", "--stats"]].concat());
+        let path: Vec<&str> = last["path"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap())
+            .collect();
+        assert_eq!(path.join(" "), moves.trim(), "{method}");
+        let work = format!(
+            "squares placed: {}; moves tried: {}; steps back: {}",
+            last["placed"], last["tried"], last["backtracks"]
+        );
+        assert!(stats.contains(&work), "{method}: {stats} against {work}");
+        // Every move tried is one step: made, or rejected with its reason.
+        let tried = steps
+            .iter()
+            .filter(|s| s["event"] == "move" || s["event"] == "reject")
+            .count();
+        assert_eq!(last["tried"], tried, "{method}");
+    }
+}
+
+#[test]
+fn a_trace_as_text_stops_at_its_limit_and_says_why_a_move_is_rejected() {
+    let (code, out, err) = run(&[
+        "tour", "5", "--from", "c3", "-a", "wirth", "--trace", "--limit", "12",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 12);
+    assert!(
+        lines[0].contains("start") && lines[0].contains("c3"),
+        "{out}"
+    );
+    assert!(
+        lines[1].contains("move") && lines[1].contains("k = 1"),
+        "{out}"
+    );
+    assert!(
+        lines[2].contains("reject") && lines[2].contains("off the board"),
+        "{out}"
+    );
+    assert!(lines.iter().any(|l| l.contains("visited already")), "{out}");
+    assert!(
+        err.contains("trace stopped after 12 steps (--limit)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_trace_needs_a_search_and_a_start_with_a_tour() {
+    for extra in [&[][..], &["-a", "divide"][..], &["-a", "auto"][..]] {
+        let (code, _, err) = run(&[&["tour", "5", "--from", "c3", "--trace"][..], extra].concat());
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains("give --algorithm wirth or warnsdorff"),
+            "{err}"
+        );
+    }
+    let (code, _, err) = run(&["tour", "5", "--from", "b1", "-a", "wirth", "--trace"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("other colour"), "{err}");
+    let (code, _, err) = run(&["tour", "5", "--from", "c3", "--limit", "3"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--trace"), "{err}");
+    let (code, _, err) = run(&[
+        "tour", "5", "--from", "c3", "-a", "wirth", "--trace", "-f", "grid",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--trace writes its steps"), "{err}");
+}

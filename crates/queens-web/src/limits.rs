@@ -50,7 +50,8 @@ pub struct MaxN {
     pub trace: usize,
     /// `/api/tour`: squares of the board for the constructions (1000x1000).
     pub tour_squares: usize,
-    /// `/api/tour`: squares of the board for the backtracking methods (wirth, warnsdorff).
+    /// `/api/tour` and `/api/tour/trace`: squares of the board for the backtracking methods
+    /// (wirth, warnsdorff).
     pub tour_search_squares: usize,
     /// `/api/dominate`.
     pub dominate: usize,
@@ -60,7 +61,7 @@ pub struct MaxN {
 pub const SOLUTIONS_PAGE: u64 = 1000;
 /// `offset` of `/api/solutions` must be below this.
 pub const SOLUTIONS_OFFSET: u64 = 1_000_000;
-/// The largest `limit` (steps) of `/api/trace`.
+/// The largest `limit` (steps) of `/api/trace` and `/api/tour/trace`.
 pub const TRACE_STEPS: u64 = 1_000_000;
 /// The largest N of `/api/trace` with brute force and with permutations.
 pub const TRACE_BRUTE: usize = 8;
@@ -126,7 +127,7 @@ pub const HEADER_FIELDS: usize = 100;
 /// The largest request body declared (`Content-Length`): beyond it, 413. No endpoint reads
 /// a body.
 pub const BODY_BYTES: u64 = 1024;
-/// A streamed answer (`/api/count`, `/api/completions`, `/api/trace`) whose client has taken nothing for this
+/// A streamed answer (`/api/count`, `/api/completions`, `/api/trace`, `/api/tour/trace`) whose client has taken nothing for this
 /// long while more was waiting is stopped, and its permit freed.
 pub const STALL: Duration = Duration::from_secs(5);
 /// How long a request that preempted another client's heavy request waits for the permit

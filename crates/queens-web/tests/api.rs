@@ -524,6 +524,91 @@ async fn trace_names_bad_values() {
     refused(&app, "/api/trace?n=8&limit=1000001", "bad limit").await;
 }
 
+/// The steps of `queens tour --trace --json`, from the library directly.
+fn library_tour_trace(board: Board, from: &str, method: tour::Method) -> (Vec<Value>, tour::Work) {
+    let mut steps = Vec::new();
+    let from = Square::parse(from).unwrap();
+    let traced = tour::step::trace(board, from, false, method, &Control::new(), |e, w| {
+        let step = tour::step::TraceStep::new(steps.len() as u64 + 1, board, e, w);
+        steps.push(serde_json::to_value(step).unwrap());
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    (steps, traced.work)
+}
+
+#[tokio::test]
+async fn tour_trace_steps_are_the_cli_steps_with_counters() {
+    let app = app();
+    for (method, board, from) in [
+        (tour::Method::Wirth, "5", "c3"),
+        (tour::Method::Warnsdorff, "5", "c3"),
+        (tour::Method::Warnsdorff, "4x6", "a1"),
+        (tour::Method::Wirth, "3x4", "a1"),
+    ] {
+        let uri = format!(
+            "/api/tour/trace?board={board}&from={from}&method={}",
+            method.name()
+        );
+        let v = ok(&app, &uri).await;
+        let (expected, work) = library_tour_trace(Board::parse(board).unwrap(), from, method);
+        let steps = v["steps"].as_array().unwrap();
+        assert_eq!(steps, &expected, "{uri}");
+        assert_eq!(v["truncated"], false, "{uri}");
+        assert_eq!(v["found"], true, "{uri}");
+        assert_eq!(v["work"]["placed"], work.placed, "{uri}");
+        assert_eq!(v["work"]["tried"], work.tried, "{uri}");
+        assert_eq!(v["work"]["backtracks"], work.backtracks, "{uri}");
+        let last = steps.last().unwrap();
+        assert_eq!(last["event"], "tour", "{uri}");
+        assert_eq!(
+            (&last["placed"], &last["tried"]),
+            (&v["work"]["placed"], &v["work"]["tried"])
+        );
+    }
+}
+
+#[tokio::test]
+async fn tour_trace_stops_at_its_limit_and_says_so() {
+    let app = app();
+    let v = ok(&app, "/api/tour/trace?board=5&from=c3&limit=10").await;
+    assert_eq!(v["method"], "wirth", "wirth is the default");
+    assert_eq!(v["steps"].as_array().unwrap().len(), 10);
+    assert_eq!(v["truncated"], true);
+    assert_eq!(v["found"], false);
+    let reject = &v["steps"][2];
+    assert_eq!(
+        (&reject["event"], &reject["reason"], &reject["k"]),
+        (
+            &Value::from("reject"),
+            &Value::from("off_board"),
+            &Value::from(1)
+        )
+    );
+}
+
+#[tokio::test]
+async fn tour_trace_decides_first_and_names_bad_values() {
+    let app = app();
+    let v = ok(&app, "/api/tour/trace?board=5&from=b1").await;
+    assert_eq!(v["found"], false);
+    assert!(v.get("steps").is_none());
+    assert!(
+        v["reason"].as_str().unwrap().contains("other colour"),
+        "{v}"
+    );
+    refused(&app, "/api/tour/trace?board=9&from=a1", "at most 64").await;
+    refused(
+        &app,
+        "/api/tour/trace?board=5&method=divide",
+        "bad method 'divide'",
+    )
+    .await;
+    refused(&app, "/api/tour/trace?board=5&from=f1", "off the 5x5 board").await;
+    refused(&app, "/api/tour/trace?board=5&limit=0", "bad limit '0'").await;
+    refused(&app, "/api/tour/trace?board=5&limit=1000001", "bad limit").await;
+}
+
 #[tokio::test]
 async fn tours_are_found_or_refused_with_the_reason() {
     let app = app();

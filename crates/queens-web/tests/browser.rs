@@ -4,7 +4,9 @@
 //!
 //! The answers the page must show come from the `queens` library here (the step at which the
 //! wirth trace of N = 4 reaches its first solution, the counters of `queens list --stats`,
-//! the counts of N = 12, the completions of a1 on 8 x 8 and 16 x 16), and what the page produced (the completed board, the knight's
+//! the counts of N = 12, the completions of a1 on 8 x 8 and 16 x 16, the work of Wirth's and
+//! Warnsdorff's searches on 5 x 5 from c3 as `queens tour --stats` prints it and Wirth's table
+//! 3.1), and what the page produced (the completed board, the knight's
 //! tour, the count of tours) is written by the browser tests to `results.jsonl` and checked
 //! here with the library, as `queens check` and `queens tour --check` would.
 //!
@@ -123,7 +125,7 @@ fn run_node_tests(e2e: &Path, url: &str, out: &Path, results: &Path, chromium: &
         .filter(|p| p.to_string_lossy().ends_with(".test.mjs"))
         .collect();
     files.sort();
-    assert!(files.len() >= 7, "the browser test files are missing");
+    assert!(files.len() >= 10, "the browser test files are missing");
     let child = Command::new("node")
         .args(["--test", "--test-concurrency=1", "--test-reporter=spec"])
         .args(&files)
@@ -163,6 +165,7 @@ fn expectations() -> Value {
         "first6": trace_facts(6)["first_solution_step"],
         "first7": trace_facts(7)["first_solution_step"],
         "count12": count_facts(12),
+        "knight": knight_facts(),
         "completions": {
             "8 a1": completion_count(8, "a1"),
             "16 a1": completion_count(16, "a1"),
@@ -215,6 +218,42 @@ fn trace_facts(n: usize) -> Value {
             "solutions": stats.solutions,
             "placements": stats.placements,
         },
+    })
+}
+
+/// Wirth's and Warnsdorff's searches on 5 x 5 from his (3, 3): the work of each as `queens
+/// tour --stats` prints it (the plain search), the steps of its trace as `queens tour --trace`
+/// numbers them, and Wirth's table 3.1 as the book prints it.
+fn knight_facts() -> Value {
+    let (n, x, y, table) = tour::wirth::TABLE_3_1[0];
+    let board = Board::new(n, n);
+    let from = tour::wirth::from_wirth(board, x, y);
+    assert_eq!(
+        from.to_string(),
+        "c3",
+        "the page's preset starts on his (3, 3)"
+    );
+    let facts = |method: tour::Method| {
+        let found = tour::find(board, from, false, method, &Control::new()).expect("a tour");
+        let mut steps = 0u64;
+        tour::step::trace(board, from, false, method, &Control::new(), |_, _| {
+            steps += 1;
+            ControlFlow::Continue(())
+        })
+        .expect("the trace runs");
+        json!({
+            "steps": steps,
+            "work": {
+                "placed": found.work.placed,
+                "tried": found.work.tried,
+                "backtracks": found.work.backtracks,
+            },
+        })
+    };
+    json!({
+        "table": table,
+        "wirth": facts(tour::Method::Wirth),
+        "warnsdorff": facts(tour::Method::Warnsdorff),
     })
 }
 

@@ -24,4 +24,5 @@ pub mod show;
 pub mod solve;
 pub mod solve_backtrack;
 pub mod tour;
+pub mod tour_trace;
 pub mod trace;

@@ -1,5 +1,6 @@
 //! `queens tour N|MxN --from SQUARE`: one knight's tour (grid, moves or JSON, and an SVG
-//! picture), `--count` for exact counts and `--check` to verify a tour or a partial path.
+//! picture), `--count` for exact counts, `--check` to verify a tour or a partial path, and
+//! `--trace` to follow a search step by step ([`super::tour_trace`]).
 
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::input;
@@ -67,6 +68,8 @@ pub enum Format {
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   queens tour 5 --from c3 --algorithm wirth --stats
+  queens tour 5 --from c3 --algorithm wirth --trace --limit 40
+  queens tour 5 --from c3 --algorithm warnsdorff --trace --json
   queens tour 8 --from a1 --closed --format moves
   queens tour 6x9 --from 3,4 --json --svg tour.svg
   queens tour 1000 --from a1 --format moves > big.txt
@@ -134,12 +137,20 @@ pub struct Args {
     /// With --count: start a count even if its forecast is more than a day
     #[arg(long)]
     yes: bool,
+    /// Show the search step by step (--algorithm wirth or warnsdorff): the start, each move
+    /// made or rejected and why, each move taken back, the tour; one line per step, or JSON
+    /// lines with --json
+    #[arg(long, conflicts_with_all = ["count", "svg"])]
+    trace: bool,
+    /// With --trace: stop after K steps
+    #[arg(long, value_name = "K", requires = "trace")]
+    limit: Option<u64>,
     /// Give up after this long (exit 1): seconds, or with a unit (90s, 5m, 2h); from 0.001 s to a
     /// year (8760h)
     #[arg(long, value_name = "SECONDS", value_parser = input::seconds)]
     time_limit: Option<f64>,
     /// Verify a tour given in any output format (exit 1 if it is not one)
-    #[arg(long, conflicts_with_all = ["count", "from", "svg", "algorithm", "stats", "memory", "time_limit", "checkpoint", "yes"])]
+    #[arg(long, conflicts_with_all = ["count", "from", "svg", "algorithm", "stats", "memory", "time_limit", "checkpoint", "yes", "trace"])]
     check: bool,
     /// With --check: the board of a partial path (N or MxN); the path need not cover it
     #[arg(long, value_name = "N|MxN", value_parser = parse_board)]
@@ -198,7 +209,43 @@ pub fn run(args: Args) -> Result<Exit> {
             "missing --from SQUARE: where the knight starts, e.g. --from a1 or --from 3,5",
         ));
     };
+    if args.trace {
+        return trace(&args, board, from);
+    }
     find_tour(&args, board, from)
+}
+
+/// `--trace`: the search step by step, as text or JSON lines.
+fn trace(args: &Args, board: Board, from: Square) -> Result<Exit> {
+    if args.memory.is_some() || args.checkpoint.is_some() {
+        return Err(bad(
+            "--memory and --checkpoint belong to --count: a trace keeps no states",
+        ));
+    }
+    if let Some(f @ (Format::Grid | Format::Moves)) = args.format {
+        let name = if f == Format::Grid { "grid" } else { "moves" };
+        return Err(bad(format!(
+            "--format {name} writes a tour; --trace writes its steps: text, or json"
+        )));
+    }
+    let Some(method) = args.algorithm.and_then(Algorithm::method) else {
+        return Err(bad(
+            "--trace follows a search step by step: give --algorithm wirth or warnsdorff",
+        ));
+    };
+    if method == Method::Wirth && args.limit.is_none() {
+        warn_if_exponential(board, args.closed, args.time_limit);
+    }
+    super::tour_trace::run(super::tour_trace::Request {
+        board,
+        from,
+        closed: args.closed,
+        method,
+        limit: args.limit,
+        json: format(args) == Format::Json,
+        stats: args.stats,
+        time_limit: args.time_limit,
+    })
 }
 
 fn format(args: &Args) -> Format {
@@ -330,22 +377,25 @@ fn watched<'a>(
 
 /// The work line of `--stats`.
 fn work_line(found: &tour::Found) -> String {
-    let w = found.work;
-    match found.method {
-        Method::Wirth => format!(
-            "method: wirth; squares placed: {}; moves tried: {}",
-            w.placed, w.tried
-        ),
-        Method::Warnsdorff => format!(
-            "method: warnsdorff; squares placed: {}; steps back: {}",
-            w.placed, w.backtracks
+    work_text(found.method, found.work)
+}
+
+/// The work of a method in words: the searches count theirs, the constructions none.
+pub(crate) fn work_text(method: Method, w: tour::Work) -> String {
+    match method {
+        m @ (Method::Wirth | Method::Warnsdorff) => format!(
+            "method: {}; squares placed: {}; moves tried: {}; steps back: {}",
+            m.name(),
+            w.placed,
+            w.tried,
+            w.backtracks
         ),
         m => format!("method: {}", m.name()),
     }
 }
 
 /// Library errors to failures: no tour is a legitimate no, an unusable method bad input.
-fn find_error(e: FindError) -> Failure {
+pub(crate) fn find_error(e: FindError) -> Failure {
     match e {
         FindError::NoTour(no) => Failure::No(no.to_string()),
         FindError::Exhausted { .. } => Failure::No(e.to_string()),
@@ -356,7 +406,7 @@ fn find_error(e: FindError) -> Failure {
         FindError::NotNarrow { board } => bad(format!(
             "--algorithm narrow needs a board with 3 or 4 rows or columns, not {board}: use divide"
         )),
-        FindError::TooLarge { .. } => bad(e.to_string()),
+        FindError::TooLarge { .. } | FindError::NotTraced { .. } => bad(e.to_string()),
         FindError::Invalid(inner) => {
             Failure::Internal(format!("the tour built is wrong: {inner}"))
         }

@@ -147,15 +147,16 @@ export class Board {
     this.setShade(list, 'highlight');
   }
 
-  /** Lines between square centres: [{ a, b, cls }] (attack lines, rejections). */
+  /** Lines between square centres: [{ a, b, cls, both }] (attack lines, rejections; `both`
+   * false marks the end b alone, as a knight's move tried from a). */
   setLines(list) {
     const g = this.layers.lines;
     g.replaceChildren();
-    for (const { a, b, cls = '' } of list) {
+    for (const { a, b, cls = '', both = true } of list) {
       const [x1, y1] = this.centre(a);
       const [x2, y2] = this.centre(b);
       svg('line', { x1, y1, x2, y2, class: `attack ${cls}` }, g);
-      for (const [x, y] of [[x1, y1], [x2, y2]]) svg('circle', { cx: x, cy: y, r: CELL * 0.12, class: `attack-end ${cls}` }, g);
+      for (const [x, y] of both ? [[x1, y1], [x2, y2]] : [[x2, y2]]) svg('circle', { cx: x, cy: y, r: CELL * 0.12, class: `attack-end ${cls}` }, g);
     }
   }
 

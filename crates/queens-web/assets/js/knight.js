@@ -5,7 +5,8 @@
 // go where the fewest moves lead on), computed here from the path the server sent. Past
 // 12 x 12 the path is drawn in colours from blue to red, numbered at a few milestones, and a
 // square's number shows under the pointer. By hand: the student moves the knight by clicking,
-// the legal moves and Warnsdorff's hint shown, with undo.
+// the legal moves and Warnsdorff's hint shown, with undo. On boards of up to 64 squares, a
+// link opens the searches step by step (Watch the search).
 
 import { Board } from './board.js';
 import { getJSON, stream } from './api.js';
@@ -19,6 +20,8 @@ const ANIMATED = 30;
 // Past 12 x 12 squares every number makes an unreadable mat: milestones and colours instead.
 const NUMBERED = 12;
 const SIDE_MAX = 1000;
+// The searches are watched step by step on boards of up to 64 squares (the server's limit).
+const WATCHED = 64;
 const JUMPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
 
 export function createKnight() {
@@ -77,7 +80,9 @@ export function createKnight() {
     for (const id of ['knight-rows', 'knight-cols', 'knight-from']) $(id).setAttribute('aria-invalid', 'false');
     explainMethod();
     countPlan();
+    watchLink();
     setText($('knight-count-result'), '');
+    setText($('knight-work'), '');
     try {
       const res = await getJSON('tour', { board: boardText(), from: squareName(s.from), method: s.method, closed: s.closed });
       if (seq !== s.seq) return;
@@ -92,6 +97,10 @@ export function createKnight() {
       s.usedMethod = res.method;
       s.tourClosed = res.closed;
       status(res.closed ? 'knight.foundClosed' : 'knight.found', { board: `${s.rows} × ${s.cols}`, method: res.method, moves: () => num(res.path.length - 1) }, 'ok');
+      // The work of a search, as queens tour --stats prints it (the constructions count none).
+      if (res.work && (res.method === 'wirth' || res.method === 'warnsdorff')) {
+        setText($('knight-work'), 'knight.work', { placed: () => num(res.work.placed), tried: () => num(res.work.tried), back: () => num(res.work.backtracks) });
+      }
       $('knight-onward').checked = res.method === 'warnsdorff' || s.method === 'warnsdorff';
       $('knight-step').max = String(res.path.length);
       const len = res.path.length;
@@ -99,7 +108,7 @@ export function createKnight() {
       s.pendingK = null;
       render();
       announce($('knight-status').textContent);
-      if (!big() && s.k < res.path.length && res.path.length <= 400 && s.autoplay) play();
+      if (!big() && s.k < res.path.length && res.path.length <= 400 && s.autoplay) player.play();
     } catch (e) {
       if (seq !== s.seq) return;
       status('');
@@ -346,40 +355,35 @@ export function createKnight() {
     }
   }
 
-  // --- playing ---
+  // --- playing: the page's one player (player.js), from square 1 to the last ---
 
   const player = createPlayer({
-    button: $('knight-play'),
-    rate: () => Math.max(1, stepsPerSecond($('knight-speed').value) / 10),
-    advance(n) {
-      s.k = Math.min(s.path.length, s.k + n);
+    prefix: 'knight',
+    panel: $('panel-knight'),
+    first: 1,
+    total: () => (s.path && !big() ? s.path.length : 0),
+    show(k, say) {
+      s.k = k;
       render();
-      return s.k < s.path.length;
+      if (say) announce($('knight-move').textContent);
     },
+    pos: (k, all) => t('knight.pos', { k: num(k), total: num(all) }),
+    slower: 10,
     paused: save,
   });
-
-  function play() {
-    if (!s.path || big()) return;
-    if (s.k >= s.path.length) s.k = 1;
-    player.play();
-  }
-
   const pause = player.pause;
-  const playIcon = player.icon;
-
-  function go(k) {
-    if (!s.path) return;
-    pause();
-    s.k = Math.max(1, Math.min(s.path.length, k));
-    render();
-    announce($('knight-move').textContent);
-  }
 
   function chooseStart(sq) {
     s.from = sq;
     s.autoplay = true;
     find();
+  }
+
+  /** The link to the searches step by step, Wirth's beside Warnsdorff's, on this board. */
+  function watchLink() {
+    const link = $('knight-watch');
+    link.hidden = s.rows * s.cols > WATCHED;
+    link.href = `#/watch?p=knight&b=${boardText()}&from=${squareName(s.from)}&m=wirth&m2=warnsdorff${s.closed ? '&closed=1' : ''}`;
   }
 
   // --- what the methods do, and whether a count can end ---
@@ -524,12 +528,6 @@ export function createKnight() {
     s.autoplay = true;
     find();
   });
-  $('knight-play').addEventListener('click', () => (player.playing ? pause() : play()));
-  $('knight-fwd').addEventListener('click', () => go(s.k + 1));
-  $('knight-back').addEventListener('click', () => go(s.k - 1));
-  $('knight-first').addEventListener('click', () => go(1));
-  $('knight-last').addEventListener('click', () => go(s.path ? s.path.length : 0));
-  $('knight-step').addEventListener('input', () => go(Number($('knight-step').value)));
   $('knight-onward').addEventListener('change', render);
   $('knight-count').addEventListener('click', countTours);
   $('knight-count-cancel').addEventListener('click', () => stopCount(true));
@@ -551,7 +549,6 @@ export function createKnight() {
   $('knight-hand').addEventListener('click', () => (s.hand ? endHand() : startHand()));
   $('knight-hand-undo').addEventListener('click', handUndo);
   onLangChange(() => {
-    playIcon();
     // The reason for "no tour" is the server's words: ask again in the new language.
     if (s.noTour) find();
     else render();

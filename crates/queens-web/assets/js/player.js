@@ -1,16 +1,19 @@
-// One play/pause player for the parts that replay a sequence step by step (Watch the search,
-// the knight's tour): a button that shows play or pause, and a clock that turns the elapsed
-// time into whole steps at the rate asked for (steps per second), carrying the fraction over
-// to the next animation frame so that any rate, slow or fast, keeps its pace.
+// The player of the parts that replay a sequence step by step (Watch the search, for the
+// queens and for the knight's tour; the knight's tour path): play and pause, one step back
+// and forward, back to the start, on to the next solution or tour, to the end of this branch,
+// to the end, the speed, the timeline, and the keys (Space plays or pauses, the arrows step).
+// The clock turns the elapsed time into whole steps at the rate asked for (steps per second),
+// carrying the fraction over to the next animation frame, so that any rate keeps its pace.
 
-import { t } from './i18n.js';
+import { t, num, onLangChange } from './i18n.js';
+import { $, stepsPerSecond } from './ui.js';
 
 /**
- * `button`: the play/pause button (an <svg><use> inside, #i-play or #i-pause);
- * `rate()`: steps per second now; `advance(k)`: take up to k steps, and return false to stop
- * (the end, or a stop asked for); `paused()`: called after every pause.
+ * The clock and its button. `button`: the play/pause button (an <svg><use> inside, #i-play or
+ * #i-pause); `rate()`: steps per second now; `advance(k)`: take up to k steps, and return false
+ * to stop (the end, or a stop asked for); `paused()`: called after every pause.
  */
-export function createPlayer({ button, rate, advance, paused = () => {} }) {
+export function createClock({ button, rate, advance, paused = () => {} }) {
   const s = { playing: false, last: 0, acc: 0 };
 
   function icon() {
@@ -57,6 +60,149 @@ export function createPlayer({ button, rate, advance, paused = () => {} }) {
     icon,
     get playing() {
       return s.playing;
+    },
+  };
+}
+
+/**
+ * The whole player of one part. Its controls are the elements whose ids are `prefix` and
+ * -first, -back, -play, -fwd, -mark (on to the next solution or tour), -branch (to the end of
+ * this branch), -last (to the end), -speed (the speed slider), -speed-out, -stop (pause at each
+ * solution or tour), -step (the timeline) and -pos; those missing are left out. The keys work
+ * while `panel` is shown.
+ *
+ * The replay says: `first`, the first step (0, or 1 when there is no empty start); `total()`,
+ * the last; `show(k, say)`, draw step k (and say it when `say`); `pos(k, total)`, the position
+ * in words; `isMark(k)`, whether step k is a solution or tour; `nextMark(k)`, the next such
+ * step after k (null: none); `branchEnd(k)`, where the branch searched at step k ends (null:
+ * unknown); `slower`, the speed's divisor (steps per second over the slider's); `canPlay()`;
+ * `paused()`, after every pause.
+ */
+export function createPlayer({
+  prefix,
+  panel,
+  first = 0,
+  total,
+  show,
+  pos,
+  isMark = () => false,
+  nextMark = () => null,
+  branchEnd = () => null,
+  slower = 1,
+  canPlay = () => true,
+  paused = () => {},
+}) {
+  const el = (name) => $(`${prefix}-${name}`);
+  const s = { k: first };
+  const rate = () => Math.max(1, stepsPerSecond(el('speed').value) / slower);
+
+  const clock = createClock({
+    button: el('play'),
+    rate,
+    advance(n) {
+      let k = s.k;
+      const stop = el('stop')?.checked;
+      while (n-- > 0 && k < total()) {
+        k++;
+        if (stop && isMark(k)) {
+          seek(k);
+          return false;
+        }
+      }
+      seek(k);
+      return k < total();
+    },
+    paused,
+  });
+
+  /** Shows step k (kept within the steps); `say` announces it. */
+  function seek(k, say = false) {
+    s.k = Math.max(first, Math.min(k, total()));
+    show(s.k, say);
+    const step = el('step');
+    if (step) {
+      step.min = String(first);
+      step.max = String(Math.max(first, total()));
+      step.value = String(s.k);
+      step.setAttribute('aria-valuetext', pos(s.k, total()));
+    }
+    const where = el('pos');
+    if (where) {
+      where.textContent = total() ? pos(s.k, total()) : '';
+      where.dataset.step = String(s.k);
+    }
+  }
+
+  /** A user's jump: the clock stops first. */
+  function go(k) {
+    clock.pause();
+    seek(k, true);
+  }
+
+  function play() {
+    if (!canPlay() || total() <= first) return;
+    if (s.k >= total()) seek(first);
+    clock.play();
+  }
+
+  function toggle() {
+    if (clock.playing) clock.pause();
+    else play();
+  }
+
+  const on = (name, event, fn) => el(name)?.addEventListener(event, fn);
+  on('play', 'click', toggle);
+  on('fwd', 'click', () => go(s.k + 1));
+  on('back', 'click', () => go(s.k - 1));
+  on('first', 'click', () => go(first));
+  on('last', 'click', () => go(total()));
+  on('mark', 'click', () => {
+    const k = nextMark(s.k);
+    go(k === null ? total() : k);
+  });
+  // To the end of the branch being searched: the step that takes back its last move; at that
+  // step already, the end of the branch above it.
+  on('branch', 'click', () => {
+    const k = branchEnd(s.k);
+    go(k !== null && k > s.k ? k : total());
+  });
+  on('step', 'input', () => {
+    clock.pause();
+    seek(Number(el('step').value));
+  });
+  const speedOut = () => {
+    if (el('speed-out')) el('speed-out').textContent = t('watch.perSecond', { k: num(rate()), raw: rate() });
+  };
+  on('speed', 'input', speedOut);
+  // Keys for a teacher at the projector (anywhere but in a field or on an interactive board):
+  // Space plays or pauses, the left and right arrows step back and forward.
+  document.addEventListener('keydown', (ev) => {
+    if (panel.hidden || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.target.closest?.('input, select, textarea, [role=tablist], [role=application]')) return;
+    if (ev.key === ' ' && !ev.target.matches?.('button, a')) {
+      ev.preventDefault();
+      toggle();
+    } else if (ev.key === 'ArrowRight' || ev.key === 'ArrowLeft') {
+      ev.preventDefault();
+      go(s.k + (ev.key === 'ArrowRight' ? 1 : -1));
+    }
+  });
+  onLangChange(() => {
+    speedOut();
+    clock.icon();
+  });
+  speedOut();
+
+  return {
+    seek,
+    go,
+    play,
+    pause: clock.pause,
+    get k() {
+      return s.k;
+    },
+    get playing() {
+      return clock.playing;
     },
   };
 }

@@ -2,11 +2,13 @@
 // reader's language (the text is in the string tables, one key per algorithm, one line per
 // line of code), with the lines of the current step highlighted. The pseudocode follows the
 // library's file of each algorithm (crates/queens/src/classic/), which follows its source:
-// Wirth's program 3.5, the C++, SQL, C, PHP and Erlang programs, Tkachenko's loops.
+// Wirth's program 3.5, the C++, SQL, C, PHP and Erlang programs, Tkachenko's loops; and for
+// the knight's tour (crates/queens/src/tour/), Wirth's program 3.3 and Warnsdorff's rule.
 //
-// Which lines a step belongs to depends only on its event: a queen is placed by the lines
-// that put it down, a square is rejected by the safety test, and so on. STEP_LINES says, per
-// algorithm, the line numbers (from 0) of each event; every language writes the same lines.
+// Which lines a step belongs to depends only on its event (and, for a rejected move, its
+// reason): a queen is placed by the lines that put it down, a square is rejected by the safety
+// test, a knight's move leaves the board at the test of u and v, and so on. STEP_LINES says,
+// per algorithm, the line numbers (from 0) of each event; every language writes the same lines.
 
 import { t } from './i18n.js';
 import { h } from './ui.js';
@@ -18,11 +20,25 @@ const STEP_LINES = {
   iterative: { reject: [3], place: [4], solution: [6], remove: [7, 8] },
   brute: { candidate: [1, 2], solution: [3] },
   permutations: { candidate: [1, 2], solution: [3] },
+  'tour-wirth': { start: [0], move: [7], 'reject.off_board': [5], 'reject.visited': [6], 'reject.open': [11], undo: [10], tour: [11] },
+  'tour-warnsdorff': {
+    start: [0],
+    move: [5],
+    'reject.ends_early': [4],
+    'reject.two_ends': [4],
+    'reject.open': [6],
+    'reject.split': [7, 8],
+    'reject.outer_rows': [7, 8],
+    undo: [10],
+    tour: [6],
+  },
 };
 
 /** The lines (from 0) of `algorithm`'s program that step `e` runs; none before the first step. */
 export function stepLines(algorithm, e) {
-  return (e && STEP_LINES[algorithm]?.[e.event]) || [];
+  if (!e) return [];
+  const lines = STEP_LINES[algorithm] || {};
+  return lines[`${e.event}.${e.reason}`] || lines[e.event] || [];
 }
 
 /** The program of one algorithm as an element: its source, its lines, a note on its variables. */

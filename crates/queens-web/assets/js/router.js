@@ -66,7 +66,7 @@ export function intParam(params, name, lo, hi, dflt) {
 const RULES = {
   place: { n: [1, 32], q: 'squares' },
   solutions: { n: [1, 20], i: [1, 1e6], cover: [1, 32] },
-  watch: { n: [1, 12], n2: [1, 12], step: [0, 1e7] },
+  watch: { n: [1, 12], n2: [1, 12], step: [0, 1e7], from: 'square' },
   knight: { from: 'square', k: [0, 1e6] },
   count: { n: [1, 64] },
   big: { n: [1, 1e6] },

@@ -1,35 +1,64 @@
 // The search tree of a backtracking trace: every partial placement is a node (the empty board
 // is the root), a queen placed is a child, a queen removed closes its node. A closed node
-// whose subtree holds no solution is a dead end. The nodes are made in the order the search
-// visits them (a preorder), so the tree at step k is a prefix of that list, laid out afresh at
-// every step (leaves left to right, parents over their children) and drawn on a canvas. The
-// places drawn are kept, so that a click finds its node (and the step that made it).
+// whose subtree holds no solution is a dead end. The knight's search makes the same tree: its
+// root is the start square, a move made is a child, a move taken back closes it, a tour is a
+// solution. The nodes are made in the order the search visits them (a preorder), so the tree
+// at step k is a prefix of that list, laid out afresh at every step (leaves left to right,
+// parents over their children) and drawn on a canvas. The places drawn are kept, so that a
+// click finds its node (and the step that made it).
 
 import { t, num } from './i18n.js';
 
-/** Builds the whole tree of a trace once; `steps` are the trace's step objects. */
-export function buildTree(steps) {
+/** What a step of the queens' trace does to the tree: [kind, square] or null. */
+export function queensStep(e) {
+  if (e.event === 'place') return ['place', e.square];
+  if (e.event === 'remove') return ['remove'];
+  if (e.event === 'solution' && !e.mirrored) return ['solution'];
+  return null;
+}
+
+/** What a step of the knight's search does to the tree. */
+export function knightStep(e) {
+  if (e.event === 'start') return ['root', e.square];
+  if (e.event === 'move') return ['place', e.to];
+  if (e.event === 'undo') return ['remove'];
+  if (e.event === 'tour') return ['solution'];
+  return null;
+}
+
+/**
+ * Builds the whole tree of a trace once; `steps` are the trace's step objects, `read` says
+ * what each does: ['place', square] a child, ['remove'] its end, ['solution'], or ['root',
+ * square] the root's name.
+ */
+export function buildTree(steps, read = queensStep) {
   const nodes = [{ parent: -1, depth: 0, born: 0, died: Infinity, firstSol: Infinity, square: '', children: [] }];
   const stack = [0];
   steps.forEach((e, k) => {
     const step = k + 1;
-    if (e.event === 'place') {
+    const [kind, square] = read(e) || [];
+    if (kind === 'root') {
+      nodes[0].square = square;
+    } else if (kind === 'place') {
       const parent = stack[stack.length - 1];
       const id = nodes.length;
-      nodes.push({ parent, depth: nodes[parent].depth + 1, born: step, died: Infinity, firstSol: Infinity, square: e.square, children: [] });
+      nodes.push({ parent, depth: nodes[parent].depth + 1, born: step, died: Infinity, firstSol: Infinity, square, children: [] });
       nodes[parent].children.push(id);
       stack.push(id);
-    } else if (e.event === 'remove' && stack.length > 1) {
+    } else if (kind === 'remove' && stack.length > 1) {
       nodes[stack.pop()].died = step;
-    } else if (e.event === 'solution' && !e.mirrored) {
+    } else if (kind === 'solution') {
       for (let id = stack[stack.length - 1]; id >= 0; id = nodes[id].parent) {
         if (nodes[id].firstSol <= step) break;
         nodes[id].firstSol = step;
       }
     }
   });
-  // born[] ascending: the nodes visible at step k are a prefix.
-  return { nodes, born: nodes.map((n) => n.born) };
+  // born[] ascending: the nodes visible at step k are a prefix; deepest[i]: the greatest
+  // depth among the first i + 1.
+  const deepest = [];
+  nodes.forEach((n, i) => deepest.push(Math.max(n.depth, i ? deepest[i - 1] : 0)));
+  return { nodes, born: nodes.map((n) => n.born), deepest };
 }
 
 /** How many nodes exist at step k (the root included). */
@@ -61,8 +90,10 @@ function colour(name) {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
 }
 
-/** Draws the tree at step k on `canvas`, n = the board size (the tree's depth). */
-export function drawTree(canvas, tree, k, n) {
+/** Draws the tree at step k on `canvas`, `depth` levels deep (the board size for queens; none:
+ * as deep as the tree is so far, at least `least` levels, so that a tree that grows deep,
+ * as a knight's does, starts large). */
+export function drawTree(canvas, tree, k, depth = null, least = 6) {
   const dpr = window.devicePixelRatio || 1;
   const w = canvas.clientWidth || 300;
   const hgt = canvas.clientHeight || 200;
@@ -75,6 +106,7 @@ export function drawTree(canvas, tree, k, n) {
   ctx.clearRect(0, 0, w, hgt);
   const m = visibleCount(tree, k);
   const nodes = tree.nodes;
+  const n = depth ?? Math.max(least, tree.deepest[m - 1]);
   // Layout: leaves in preorder get x = 0, 1, 2, ...; a parent sits over its children.
   const x = new Float64Array(m);
   const lo = new Float64Array(m).fill(Infinity);
@@ -140,7 +172,8 @@ export function drawTree(canvas, tree, k, n) {
   // square names when there is room for them at a size read from the back of a classroom
   const gap = (w - 2 * pad) / Math.max(leaves, 1);
   const font = 13;
-  const labelled = gap >= 2.3 * font && m <= 400;
+  const level = (hgt - 2 * pad - 4) / Math.max(n, 1);
+  const labelled = gap >= 2.3 * font && level >= font && m <= 400;
   canvas.dataset.labels = labelled ? `${font}px` : '';
   if (labelled) {
     ctx.fillStyle = cFg;
@@ -171,7 +204,8 @@ export function nodeAt(canvas, x, y) {
 }
 
 /** The step that ends the branch searched at step k: the removal of the last queen on the
- * board then (Infinity when no queen is on the board, or it is never taken back). */
+ * board then, or of the knight's last move (Infinity when there is none, or it is never
+ * taken back). */
 export function branchEnd(tree, k) {
   const m = visibleCount(tree, k);
   // The boards alive at step k are a path from the root, and the deepest is the last made.
@@ -182,8 +216,8 @@ export function branchEnd(tree, k) {
   return Infinity;
 }
 
-/** A sentence for screen readers and tests: the tree at step k. */
-export function treeSummary(tree, k) {
+/** A sentence for screen readers and tests: the tree at step k (`key`: its words). */
+export function treeSummary(tree, k, key = 'tree.summary') {
   const c = treeCounts(tree, k);
-  return t('tree.summary', { nodes: num(c.nodes), dead: num(c.dead), sols: num(c.solutions) });
+  return t(key, { nodes: num(c.nodes), dead: num(c.dead), sols: num(c.solutions), raw: c.solutions });
 }

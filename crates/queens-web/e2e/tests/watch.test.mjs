@@ -180,7 +180,7 @@ test('a click on a node of the tree goes to the step that made it', async () => 
 
 test('"to the next solution" and "to the end of this branch" skip what would take minutes', async () => {
   await goto(room, '#/watch?n=4&a=wirth', 0);
-  await room.click('#watch-sol');
+  await room.click('#watch-mark');
   assert.equal(await stepOf(room), EXPECT.wirth4.first_solution_step);
   assert.equal(await textOf(room).getAttribute('data-rows'), '2 4 1 3');
   // Wirth on 8 queens: 17,868 steps. After the first step (a queen on a1), the end of the
@@ -199,7 +199,7 @@ test('"to the next solution" and "to the end of this branch" skip what would tak
   const inner = await stepOf(room);
   assert.ok(inner > 5 && inner < end, `${inner} ends a branch inside a1's, before ${end}`);
   assert.equal(await textOf(room).getAttribute('data-event'), 'remove');
-  await room.click('#watch-sol');
+  await room.click('#watch-mark');
   assert.equal(await textOf(room).getAttribute('data-event'), 'solution');
   assert.equal(await textOf(room).getAttribute('data-rows'), '1 5 8 6 3 7 2 4');
 });
@@ -215,7 +215,7 @@ test('the program beside the board highlights the line of each step', async () =
   assert.equal(await textOf(room).getAttribute('data-event'), 'reject');
   assert.equal(await lines(), '2', 'a square rejected: the safety test');
   assert.match((await now()).join(''), /if a\[j\] and b\[i\+j\] and c\[i−j\]/);
-  await room.click('#watch-sol');
+  await room.click('#watch-mark');
   assert.match((await now()).join(''), /print\(x\)/);
   // Each algorithm has its own program, and its steps their lines.
   await goto(room, '#/watch?n=4&a=permutations&step=1', 1);

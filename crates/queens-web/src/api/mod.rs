@@ -17,6 +17,7 @@ pub mod solutions;
 pub mod solve;
 pub mod tour;
 pub mod tour_plan;
+pub mod tour_trace;
 pub mod trace;
 
 use crate::error::ApiError;
@@ -47,6 +48,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/tour/count", endpoint(tour::count))
         .route("/tour/count/stream", endpoint(tour::count_stream))
         .route("/tour/count/plan", endpoint(tour_plan::get))
+        .route("/tour/trace", endpoint(tour_trace::get))
         .route("/solve", endpoint(solve::get))
         .route("/dominate", endpoint(dominate::get))
         .route("/cover", endpoint(cover::get))

@@ -10,9 +10,12 @@
 //! stats, which would claim an end), sent without holding the permit. The `stats` a trace ends
 //! with are the counters after its last step written, also when `limit` or the time limit cut
 //! it (the search has then counted part of a step not written).
+//!
+//! The body's writing (`body`, `Writer`) is shared with `/api/tour/trace`, whose answer has
+//! the same shape: a head, the steps, a tail.
 
 use crate::error::{bad, ApiError, ApiResult};
-use crate::heavy::{self, CancelOnDrop, Client, Guarded};
+use crate::heavy::{self, CancelOnDrop, Client, Guarded, Ticket};
 use crate::limits::{STALL, TRACE_BRUTE, TRACE_PERMUTATIONS, TRACE_STEPS};
 use crate::query::Query;
 use crate::State;
@@ -22,7 +25,8 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use queens::classic::{self, step::TraceStep, Algorithm, End, Options, Stats};
 use queens::Control;
-use serde_json::json;
+use serde::Serialize;
+use serde_json::{json, Value};
 use std::convert::Infallible;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -69,30 +73,49 @@ pub async fn get(
     })?;
     let limit = q.number("limit", 1, TRACE_STEPS, Some(200_000))?;
     let ticket = state.heavy.ticket(client).await?;
-    let control = ticket.control();
-    let (tx, rx) = tokio::sync::mpsc::channel(4);
-    let time_limit = state.heavy.time_limit();
     let trace = Trace {
         n,
         algorithm,
         limit,
-        time_limit,
         preempted: ticket.preempted(),
-        runtime: Handle::current(),
     };
+    Ok(body(ticket, state.heavy.time_limit(), move |c, w| {
+        trace.write(c, w)
+    }))
+}
+
+/// The answer of a streamed trace: `write` runs on a heavy thread with the request's control,
+/// writing the body as it goes; the client going away cancels it.
+pub(crate) fn body<F>(ticket: Ticket, time_limit: Duration, write: F) -> Response
+where
+    F: FnOnce(&Control, &mut Writer) + Send + 'static,
+{
+    let control = ticket.control();
+    let (tx, rx) = tokio::sync::mpsc::channel(4);
+    let (watched, runtime) = (control.clone(), Handle::current());
     drop(heavy::spawn(ticket, move |c| {
-        trace.write(c, tx);
+        let start = Instant::now();
+        let mut w = Writer {
+            buf: Vec::with_capacity(CHUNK),
+            tx,
+            deadline: start + time_limit,
+            taken: start,
+            steps: 0,
+            control: watched,
+            runtime,
+        };
+        write(c, &mut w);
         Ok(())
     }));
     let body = Guarded {
         inner: ReceiverStream::new(rx),
         guard: CancelOnDrop(control),
     };
-    Ok((
+    (
         [(header::CONTENT_TYPE, "application/json")],
         Body::from_stream(body),
     )
-        .into_response())
+        .into_response()
 }
 
 /// What to trace.
@@ -100,23 +123,64 @@ struct Trace {
     n: usize,
     algorithm: Algorithm,
     limit: u64,
-    time_limit: Duration,
     preempted: Arc<AtomicBool>,
-    /// The runtime that sends the end of a trace stopped for another client.
-    runtime: Handle,
 }
 
 /// The body as it is written: a buffer, the channel its chunks go through, the time after
-/// which the client is given up, and when it last took a chunk.
-struct Writer<'c> {
+/// which the client is given up (the time limit), when it last took a chunk, the steps
+/// written, the search's control (a stopped search waits on no full channel) and the runtime
+/// that sends the end of a trace stopped for another client.
+pub(crate) struct Writer {
     buf: Vec<u8>,
     tx: Sender<Result<Bytes, Infallible>>,
     deadline: Instant,
     taken: Instant,
-    control: &'c Control,
+    steps: u64,
+    control: Arc<Control>,
+    runtime: Handle,
 }
 
-impl Writer<'_> {
+impl Writer {
+    /// The head of the body, an object's fields, and the opening of its `"steps"`.
+    pub(crate) fn open(&mut self, head: &Value) -> bool {
+        let head = head.to_string();
+        self.push(&head.as_bytes()[..head.len() - 1]) && self.push(br#","steps":["#)
+    }
+
+    /// One step. False when the client has gone or the search was stopped. The comma and the
+    /// step go in together: the buffer always ends between steps.
+    pub(crate) fn step(&mut self, step: &impl Serialize) -> bool {
+        self.steps += 1;
+        let mut text = if self.steps > 1 { vec![b','] } else { Vec::new() };
+        text.extend(serde_json::to_vec(step).unwrap_or_default());
+        self.push(&text)
+    }
+
+    /// Whether the time limit has passed.
+    pub(crate) fn past_deadline(&self) -> bool {
+        Instant::now() >= self.deadline
+    }
+
+    /// The end of the steps and the tail's fields (an object's), then the last chunk.
+    pub(crate) fn close(&mut self, tail: &Value) {
+        let tail = tail.to_string();
+        self.push(b"],");
+        self.push(&tail.as_bytes()[1..]);
+        self.flush();
+    }
+
+    /// The end of a trace stopped for another client: `"error"` and `"preempted":true`, sent
+    /// without waiting (a task of the runtime sends it), so that the permit comes back at once.
+    pub(crate) fn close_preempted(&mut self) {
+        let end = ApiError::Preempted.body().to_string();
+        self.buf.extend_from_slice(b"],");
+        self.buf.extend_from_slice(&end.as_bytes()[1..]);
+        let (tx, chunk) = (self.tx.clone(), Bytes::from(std::mem::take(&mut self.buf)));
+        self.runtime.spawn(async move {
+            let _ = tokio::time::timeout(STALL, tx.send(Ok(chunk))).await;
+        });
+    }
+
     /// Appends; sends a chunk when the buffer is full. False when the client has gone or the
     /// search was stopped (what could not be sent stays in the buffer).
     fn push(&mut self, bytes: &[u8]) -> bool {
@@ -147,41 +211,21 @@ impl Writer<'_> {
             }
         }
     }
+}
 
+impl Writer {
     /// True when a full channel is waited on no longer.
     fn gives_up(&self) -> bool {
         Instant::now() >= self.deadline
             || self.taken.elapsed() >= STALL
             || self.control.is_cancelled()
     }
-
-    /// Ends the body with `end` (an object's text) without waiting: a task of `runtime` sends
-    /// it, so that the permit comes back at once.
-    fn end_later(mut self, end: &str, runtime: &Handle) {
-        self.buf.extend_from_slice(b"],");
-        self.buf.extend_from_slice(&end.as_bytes()[1..]);
-        let (tx, chunk) = (self.tx, Bytes::from(self.buf));
-        runtime.spawn(async move {
-            let _ = tokio::time::timeout(STALL, tx.send(Ok(chunk))).await;
-        });
-    }
 }
 
 impl Trace {
     /// Runs the search and writes the whole body.
-    fn write(self, control: &Control, tx: Sender<Result<Bytes, Infallible>>) {
-        let start = Instant::now();
-        let mut w = Writer {
-            buf: Vec::with_capacity(CHUNK),
-            tx,
-            deadline: start + self.time_limit,
-            taken: start,
-            control,
-        };
-        let head = json!({"n": self.n, "algorithm": self.algorithm.name()});
-        let head = head.to_string();
-        w.push(&head.as_bytes()[..head.len() - 1]);
-        w.push(br#","steps":["#);
+    fn write(self, control: &Control, w: &mut Writer) {
+        w.open(&json!({"n": self.n, "algorithm": self.algorithm.name()}));
         let (mut step, mut timeout, mut gone) = (0u64, false, false);
         // The counters after the last step written: a search stopped for the limit has
         // already counted the work of the step it was stopped at.
@@ -194,15 +238,12 @@ impl Trace {
             if step >= self.limit {
                 return ControlFlow::Break(());
             }
-            if step % 1024 == 0 && start.elapsed() > self.time_limit {
+            if step % 1024 == 0 && w.past_deadline() {
                 timeout = true;
                 return ControlFlow::Break(());
             }
             step += 1;
-            // The comma and the step go in together: the buffer always ends between steps.
-            let mut text = if step > 1 { vec![b','] } else { Vec::new() };
-            text.extend(serde_json::to_vec(&TraceStep::new(step, e, stats)).unwrap_or_default());
-            if !w.push(&text) {
+            if !w.step(&TraceStep::new(step, e, stats)) {
                 gone = true;
                 return ControlFlow::Break(());
             }
@@ -210,17 +251,13 @@ impl Trace {
             ControlFlow::Continue(())
         });
         if self.preempted.load(Ordering::SeqCst) {
-            let error = ApiError::Preempted.body().to_string();
-            return w.end_later(&error, &self.runtime);
+            return w.close_preempted();
         }
         // A search cancelled otherwise (its client went) has no one to end for.
         let Some(stats) = run.ok().filter(|s| s.end != End::Cancelled && !gone) else {
             return;
         };
-        let tail = tail(&at_last_step(stats, shown), timeout);
-        w.push(b"],");
-        w.push(&tail.as_bytes()[1..]);
-        w.flush();
+        w.close(&tail(&at_last_step(stats, shown), timeout));
     }
 }
 
@@ -236,9 +273,8 @@ fn at_last_step(run: Stats, shown: Stats) -> Stats {
     }
 }
 
-/// The end of the body, after the steps: `"truncated"`, `"stats"` (and `"timeout"`), as an
-/// object's text.
-fn tail(stats: &Stats, timeout: bool) -> String {
+/// The end of the body, after the steps: `"truncated"`, `"stats"` (and `"timeout"`).
+fn tail(stats: &Stats, timeout: bool) -> Value {
     let mut tail = json!({
         "truncated": stats.end == End::Stopped,
         "stats": {
@@ -252,5 +288,5 @@ fn tail(stats: &Stats, timeout: bool) -> String {
     if timeout {
         tail["timeout"] = json!(true);
     }
-    tail.to_string()
+    tail
 }

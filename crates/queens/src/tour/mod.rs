@@ -13,7 +13,9 @@
 //! (fewest onward moves, Roth's tie-break, backtracking), [`divide`] (divide and conquer in
 //! linear time, on blocks from [`blocks`]; both sides at least 5), [`narrow`] (a tour or a proof
 //! that none exists, in linear time, on 3 or 4 rows), [`count`] (exact counts by enumeration)
-//! and [`frontier`] (exact counts by a transfer-matrix programme, a side of at most 12).
+//! and [`frontier`] (exact counts by a transfer-matrix programme, a side of at most 12). The two
+//! searches can be followed step by step ([`step`]: every move made, rejected and why, or taken
+//! back, as `queens tour --trace` prints it and the page plays it).
 //!
 //! ```
 //! use queens::tour::{existence, find, Board, Method};
@@ -31,6 +33,7 @@ pub mod divide;
 pub mod frontier;
 pub mod narrow;
 mod parse;
+pub mod step;
 pub mod warnsdorff;
 pub mod wirth;
 pub mod write;
@@ -561,6 +564,10 @@ pub enum FindError {
     /// The programme needs 3 or 4 rows or columns.
     #[allow(missing_docs)] // the fields are named in the message
     NotNarrow { board: Board },
+    #[error("method {} makes no search to trace: wirth and warnsdorff do", .method.name())]
+    /// A method that is a construction, not a search, cannot be traced.
+    #[allow(missing_docs)] // the fields are named in the message
+    NotTraced { method: Method },
     #[error("the board {board} is too large: at most {max} squares", max = MAX_SQUARES)]
     /// More squares than supported.
     #[allow(missing_docs)] // the fields are named in the message
@@ -619,11 +626,13 @@ impl Method {
 /// The work a search did to find a tour (the constructions count none).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Work {
-    /// Squares the knight was put on, the start included (backtracking searches).
+    /// Squares the knight was put on, the start included.
     pub placed: u64,
-    /// Moves tried (Wirth's search).
+    /// Moves tried: each candidate the search looked at and made or rejected (Wirth's eight
+    /// moves from every square, on the board or not; Warnsdorff's unvisited squares a move
+    /// away, in the rule's order).
     pub tried: u64,
-    /// Steps taken back after a dead end (Warnsdorff's search).
+    /// Steps taken back after a dead end.
     pub backtracks: u64,
 }
 
@@ -664,13 +673,13 @@ pub fn find(
         Method::Wirth => {
             decide(board, from, closed, control)?;
             let s = wirth::search(board, from, closed, control)?;
-            (work.placed, work.tried) = (s.placed, s.tried);
+            work = s.work();
             s.tour
         }
         Method::Warnsdorff => {
             decide(board, from, closed, control)?;
             let s = warnsdorff::search(board, from, closed, control)?;
-            (work.placed, work.backtracks) = (s.placed, s.backtracks);
+            work = s.work();
             s.tour
         }
         _ => {

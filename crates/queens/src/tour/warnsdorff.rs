@@ -15,11 +15,17 @@
 //! neighbour the inner ones, must fit in the rest of the tour. Thin boards remain hard for this
 //! search all the same: open 3 x n from a corner is quick (3 x 1000: 247 steps back), but 4 x 30
 //! and closed 3 x 20 take longer than anyone will wait.
+//!
+//! The search can tell each step as it takes it ([`search_with`], for
+//! [`super::step::trace`]): the moves made with their rank, onward moves and ties, the moves
+//! the prunings refuse and why, the steps back; the plain [`search`] tells none.
 
-use super::{Board, Tour, KNIGHT};
+use super::step::{Choice, Event, Reason, Watch};
+use super::{Board, Tour, Work, KNIGHT};
 use crate::control::Control;
 use crate::error::Error;
 use crate::square::Square;
+use std::ops::ControlFlow;
 
 /// Boards up to this many squares get the connectivity test (a breadth-first search a move).
 pub const CONNECTED_UP_TO: usize = 20_000;
@@ -31,10 +37,23 @@ const NONE: u32 = u32::MAX;
 pub struct Search {
     /// The tour found, or `None` when the exhaustive search ended without one.
     pub tour: Option<Tour>,
-    /// Squares placed (moves made, counting those undone).
+    /// Squares placed (moves made, counting those undone), the start included.
     pub placed: u64,
+    /// Moves tried: the candidates taken from the rule's order, made or refused.
+    pub tried: u64,
     /// Steps back.
     pub backtracks: u64,
+}
+
+impl Search {
+    /// The work counted so far.
+    pub fn work(&self) -> Work {
+        Work {
+            placed: self.placed,
+            tried: self.tried,
+            backtracks: self.backtracks,
+        }
+    }
 }
 
 struct Frame {
@@ -234,19 +253,32 @@ impl Walk {
     }
 }
 
-/// The end of the tour once `q` is entered from `top`, or `None` when the move is no use:
-/// entering the end early, or leaving two squares that must each end the tour.
-fn end_after(top: &Frame, q: u32, remaining: usize) -> Option<u32> {
+/// The end of the tour once `q` is entered from `top`, or why the move is no use: entering
+/// the end early, or leaving two squares that must each end the tour.
+fn end_after(top: &Frame, q: u32, remaining: usize) -> Result<u32, Reason> {
     if remaining > 1 && q == top.end {
-        return None;
+        return Err(Reason::EndsEarly);
     }
     let mut ends = [top.end, top.forced[0], top.forced[1]]
         .into_iter()
         .filter(|&e| e != NONE && e != q);
     let end = ends.next().unwrap_or(NONE);
     match ends.next() {
-        Some(_) => None,
-        None => Some(end),
+        Some(_) => Err(Reason::TwoEnds),
+        None => Ok(end),
+    }
+}
+
+impl Frame {
+    /// How candidate `q`, the `rank`-th of this frame, was chosen: its onward moves and the
+    /// candidates with as many (the walk is as it was when the frame was made).
+    fn choice(&self, walk: &Walk, rank: u8, q: u32) -> Choice {
+        let onward = walk.degree[q as usize];
+        let ties = self.candidates[..self.len as usize]
+            .iter()
+            .filter(|&&c| walk.degree[c as usize] == onward)
+            .count() as u8;
+        Choice::Warnsdorff { rank, onward, ties }
     }
 }
 
@@ -257,18 +289,34 @@ pub fn search(
     closed: bool,
     control: &Control,
 ) -> Result<Search, Error> {
+    search_with(board, from, closed, control, &mut ())
+}
+
+/// [`search`], telling each step to `watch`. A `Break` from the watch ends the search there,
+/// with no tour.
+pub fn search_with<W: Watch>(
+    board: Board,
+    from: Square,
+    closed: bool,
+    control: &Control,
+    watch: &mut W,
+) -> Result<Search, Error> {
     let mut walk = Walk::new(board, from, closed);
     let (start, total) = (walk.start, walk.total);
+    let square = |i: u32| board.square(i);
     let mut stats = Search {
         tour: None,
         placed: 1,
+        tried: 0,
         backtracks: 0,
     };
     walk.mark(start, true);
     let mut path = vec![start];
-    if total == 1 {
-        stats.tour = Tour::from_indices(board, path).ok();
+    if W::TELLS && watch.tell(Event::Start(from), stats.work()).is_break() {
         return Ok(stats);
+    }
+    if total == 1 {
+        return Ok(found(board, path, stats, watch));
     }
     let mut stack = vec![walk.candidates(start, NONE, 1)];
     while let Some(top) = stack.last_mut() {
@@ -279,13 +327,48 @@ pub fn search(
                 walk.mark(s, false);
                 path.pop();
                 stats.backtracks += 1;
+                if W::TELLS {
+                    let (from, i) = (path[path.len() - 1], path.len() as u32 + 1);
+                    let undo = Event::Undo {
+                        from: square(from),
+                        to: square(s),
+                        i,
+                    };
+                    if watch.tell(undo, stats.work()).is_break() {
+                        return Ok(stats);
+                    }
+                }
             }
             continue;
         }
         let q = top.candidates[top.next as usize];
         top.next += 1;
-        let Some(end) = end_after(top, q, total - path.len()) else {
-            continue;
+        stats.tried += 1;
+        let (s, i) = (top.square, path.len() as u32 + 1);
+        // Told only when tracing (None otherwise): the walk as the frame saw it.
+        let choice = W::TELLS.then(|| top.choice(&walk, top.next, q));
+        let refuse = |reason: Reason, stats: &Search, watch: &mut W| match choice {
+            Some(choice) => {
+                let (c, r) = (q as i64 % board.cols as i64, q as i64 / board.cols as i64);
+                let event = Event::Reject {
+                    from: square(s),
+                    to: (c, r),
+                    i,
+                    choice,
+                    reason,
+                };
+                watch.tell(event, stats.work())
+            }
+            None => ControlFlow::Continue(()),
+        };
+        let end = match end_after(top, q, total - path.len()) {
+            Ok(end) => end,
+            Err(reason) => {
+                if refuse(reason, &stats, watch).is_break() {
+                    return Ok(stats);
+                }
+                continue;
+            }
         };
         stats.placed += 1;
         if stats.placed & 0xF_FFFF == 0 && control.is_cancelled() {
@@ -295,18 +378,53 @@ pub fn search(
         path.push(q);
         let unvisited = total - path.len();
         let complete = unvisited == 0 && (!closed || walk.closes(q));
-        if complete {
-            stats.tour = Tour::from_indices(board, path).ok();
-            return Ok(stats);
-        }
-        if unvisited == 0 || !walk.room(q, unvisited) || !walk.connected(q, unvisited) {
+        let refused = if complete {
+            None
+        } else if unvisited == 0 {
+            Some(Reason::Open)
+        } else if !walk.room(q, unvisited) {
+            Some(Reason::OuterRows)
+        } else if !walk.connected(q, unvisited) {
+            Some(Reason::Split)
+        } else {
+            None
+        };
+        if let Some(reason) = refused {
             walk.mark(q, false);
             path.pop();
+            if refuse(reason, &stats, watch).is_break() {
+                return Ok(stats);
+            }
             continue;
+        }
+        if let Some(choice) = choice {
+            let event = Event::Move {
+                from: square(s),
+                to: square(q),
+                i,
+                choice,
+            };
+            if watch.tell(event, stats.work()).is_break() {
+                return Ok(stats);
+            }
+        }
+        if complete {
+            return Ok(found(board, path, stats, watch));
         }
         stack.push(walk.candidates(q, end, path.len()));
     }
     Ok(stats)
+}
+
+/// The search's end with a tour: its path checked, told to `watch`.
+fn found<W: Watch>(board: Board, path: Vec<u32>, mut stats: Search, watch: &mut W) -> Search {
+    stats.tour = Tour::from_indices(board, path).ok();
+    if W::TELLS {
+        if let Some(tour) = &stats.tour {
+            let _ = watch.tell(Event::Tour(tour), stats.work());
+        }
+    }
+    stats
 }
 
 #[cfg(test)]

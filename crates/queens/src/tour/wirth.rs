@@ -10,10 +10,13 @@
 //!
 //! The recursion is written here as a loop over an explicit stack of his k's (the order of the
 //! search is the same), so that deep boards do not exhaust the call stack. Statistics: squares
-//! placed (the assignments h[u, v] := i) and moves tried (the candidates k examined). With
-//! `closed`, a full board counts only if its last square is a knight's move from the first.
+//! placed (the assignments h[u, v] := i), moves tried (the candidates k examined) and steps
+//! back (the assignments h[u, v] := 0). With `closed`, a full board counts only if its last
+//! square is a knight's move from the first. The search can tell each step as it takes it
+//! ([`search_with`], for [`super::step::trace`]); the plain [`search`] tells none.
 
-use super::{Board, Tour};
+use super::step::{Choice, Event, Reason, Watch};
+use super::{Board, Tour, Work};
 use crate::control::Control;
 use crate::error::Error;
 use crate::square::Square;
@@ -32,7 +35,44 @@ pub struct Search {
     pub placed: u64,
     /// Moves tried: how many candidates were examined.
     pub tried: u64,
+    /// Steps back: how many squares were erased again.
+    pub backtracks: u64,
 }
+
+impl Search {
+    /// The work counted so far.
+    pub fn work(&self) -> Work {
+        Work {
+            placed: self.placed,
+            tried: self.tried,
+            backtracks: self.backtracks,
+        }
+    }
+}
+
+/// Wirth's table 3.1 as printed in the book (the seed's text refers to it): the board's side n,
+/// his start (x, y), and the tour's move numbers row by row, his x = 1, 2, ... from the top.
+pub const TABLE_3_1: [(usize, i64, i64, &str); 3] = [
+    (
+        5,
+        3,
+        3,
+        "23 10 15 4 25 / 16 5 24 9 14 / 11 22 1 18 3 / 6 17 20 13 8 / 21 12 7 2 19",
+    ),
+    (
+        5,
+        2,
+        4,
+        "23 4 9 14 25 / 10 15 24 1 8 / 5 22 3 18 13 / 16 11 20 7 2 / 21 6 17 12 19",
+    ),
+    (
+        6,
+        1,
+        1,
+        "1 16 7 26 11 14 / 34 25 12 15 6 27 / 17 2 33 8 13 10 / \
+         32 35 24 21 28 5 / 23 18 3 30 9 20 / 36 31 22 19 4 29",
+    ),
+];
 
 /// Wirth's (x, y) of a square: x the row from the top (1-based), y the column (1-based).
 pub fn to_wirth(board: Board, s: Square) -> (i64, i64) {
@@ -51,18 +91,36 @@ pub fn search(
     closed: bool,
     control: &Control,
 ) -> Result<Search, Error> {
+    search_with(board, from, closed, control, &mut ())
+}
+
+/// [`search`], telling each step to `watch`: the start, every move k made or rejected (and
+/// why), every square erased, the tour. A `Break` from the watch ends the search there, with
+/// no tour.
+pub fn search_with<W: Watch>(
+    board: Board,
+    from: Square,
+    closed: bool,
+    control: &Control,
+    watch: &mut W,
+) -> Result<Search, Error> {
     let (m, n) = (board.rows as i64, board.cols as i64);
     let nsq = board.square_count();
     // h[x][y] with 1-based indices stored at (x - 1) * n + (y - 1).
     let mut h = vec![0u32; nsq];
     let at = |x: i64, y: i64| ((x - 1) * n + (y - 1)) as usize;
+    let square = |x: i64, y: i64| from_wirth(board, x, y);
     let (x0, y0) = to_wirth(board, from);
     let mut result = Search {
         tour: None,
         placed: 1,
         tried: 0,
+        backtracks: 0,
     };
     h[at(x0, y0)] = 1;
+    if W::TELLS && watch.tell(Event::Start(from), result.work()).is_break() {
+        return Ok(result);
+    }
     // The stack of the recursion: per level i (from 2), the square it moved from and its k.
     let mut xs = vec![(x0, y0)];
     let mut ks: Vec<usize> = vec![0];
@@ -82,6 +140,15 @@ pub fn search(
             xs.pop();
             if depth > 0 {
                 h[at(x, y)] = 0;
+                result.backtracks += 1;
+                if W::TELLS {
+                    let (px, py) = xs[depth - 1];
+                    let (from, to) = (square(px, py), square(x, y));
+                    let undo = Event::Undo { from, to, i: i - 1 };
+                    if watch.tell(undo, result.work()).is_break() {
+                        return Ok(result);
+                    }
+                }
             }
             continue;
         }
@@ -94,16 +161,47 @@ pub fn search(
             }
         }
         let (u, v) = (x + DX[k], y + DY[k]);
-        if 1 <= u && u <= m && 1 <= v && v <= n && h[at(u, v)] == 0 {
+        let on = 1 <= u && u <= m && 1 <= v && v <= n;
+        let told = if on && h[at(u, v)] == 0 {
             h[at(u, v)] = i;
             result.placed += 1;
             if (i as usize) < nsq {
                 xs.push((u, v));
                 ks.push(0);
+                Ok(())
             } else if !closed || closes(u, v) {
                 found = true;
+                Ok(())
             } else {
                 h[at(u, v)] = 0;
+                Err(Reason::Open)
+            }
+        } else if !on {
+            Err(Reason::OffBoard)
+        } else {
+            Err(Reason::Visited(h[at(u, v)]))
+        };
+        if W::TELLS {
+            let from = square(x, y);
+            let choice = Choice::Wirth { k: k as u8 + 1 };
+            let event = match told {
+                Ok(()) => Event::Move {
+                    from,
+                    to: square(u, v),
+                    i,
+                    choice,
+                },
+                // His (u, v) as a file and a rank from 0, off the board too.
+                Err(reason) => Event::Reject {
+                    from,
+                    to: (v - 1, m - u),
+                    i,
+                    choice,
+                    reason,
+                },
+            };
+            if watch.tell(event, result.work()).is_break() {
+                return Ok(result);
             }
         }
     }
@@ -115,6 +213,11 @@ pub fn search(
             }
         }
         result.tour = Tour::from_indices(board, path).ok();
+        if W::TELLS {
+            if let Some(tour) = &result.tour {
+                let _ = watch.tell(Event::Tour(tour), result.work());
+            }
+        }
     }
     Ok(result)
 }
@@ -145,30 +248,6 @@ mod tests {
         assert_eq!(from_wirth(Board::new(6, 6), 1, 1).to_string(), "a6");
         assert_eq!(to_wirth(b5, Square::parse("d4").unwrap()), (2, 4));
     }
-
-    /// Wirth's table 3.1 as printed in the book (the seed's text refers to it; its rows are
-    /// his x = 1, 2, ... from the top).
-    const TABLE_3_1: [(usize, i64, i64, &str); 3] = [
-        (
-            5,
-            3,
-            3,
-            "23 10 15 4 25 / 16 5 24 9 14 / 11 22 1 18 3 / 6 17 20 13 8 / 21 12 7 2 19",
-        ),
-        (
-            5,
-            2,
-            4,
-            "23 4 9 14 25 / 10 15 24 1 8 / 5 22 3 18 13 / 16 11 20 7 2 / 21 6 17 12 19",
-        ),
-        (
-            6,
-            1,
-            1,
-            "1 16 7 26 11 14 / 34 25 12 15 6 27 / 17 2 33 8 13 10 / \
-             32 35 24 21 28 5 / 23 18 3 30 9 20 / 36 31 22 19 4 29",
-        ),
-    ];
 
     #[test]
     fn reproduces_table_3_1() {
