@@ -924,8 +924,15 @@ async fn cover_gives_disjoint_solutions_or_says_none_exists() {
     )
     .await;
     // 27 is sent as an open question (a code the page words), 30 as a limit of this server
-    assert_eq!(get(&app, "/api/cover?n=27").await.json()["open_question"], true);
-    assert!(get(&app, "/api/cover?n=30").await.json().get("open_question").is_none());
+    assert_eq!(
+        get(&app, "/api/cover?n=27").await.json()["open_question"],
+        true
+    );
+    assert!(get(&app, "/api/cover?n=30")
+        .await
+        .json()
+        .get("open_question")
+        .is_none());
     refused(
         &app,
         "/api/cover?n=30",

@@ -151,7 +151,11 @@ impl Writer {
     /// step go in together: the buffer always ends between steps.
     pub(crate) fn step(&mut self, step: &impl Serialize) -> bool {
         self.steps += 1;
-        let mut text = if self.steps > 1 { vec![b','] } else { Vec::new() };
+        let mut text = if self.steps > 1 {
+            vec![b',']
+        } else {
+            Vec::new()
+        };
         text.extend(serde_json::to_vec(step).unwrap_or_default());
         self.push(&text)
     }
