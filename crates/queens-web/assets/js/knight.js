@@ -67,11 +67,15 @@ export function createKnight() {
 
   async function find() {
     const seq = ++s.seq;
+    // the field says the start of the search begun now; playing never rewrites it, so what a
+    // teacher types meanwhile stays until Find
+    $('knight-from').value = squareName(s.from);
     s.key = JSON.stringify([s.rows, s.cols, s.from, s.method, s.closed]);
     pause();
     s.path = null;
     s.k = 0;
     s.noTour = false;
+    s.found = null;
     endHand(false);
     ensureBoard();
     drawStatic();
@@ -96,10 +100,12 @@ export function createKnight() {
       s.path = res.path;
       s.usedMethod = res.method;
       s.tourClosed = res.closed;
-      status(res.closed ? 'knight.foundClosed' : 'knight.found', { board: `${s.rows} × ${s.cols}`, method: res.method, moves: () => num(res.path.length - 1) }, 'ok');
+      s.found = [res.closed ? 'knight.foundClosed' : 'knight.found', { board: `${s.rows} × ${s.cols}`, method: res.method, moves: () => num(res.path.length - 1) }, 'ok'];
+      status(...s.found.slice(0, 3));
       // The work of a search, as queens tour --stats prints it (the constructions count none).
       if (res.work && (res.method === 'wirth' || res.method === 'warnsdorff')) {
-        setText($('knight-work'), 'knight.work', { placed: () => num(res.work.placed), tried: () => num(res.work.tried), back: () => num(res.work.backtracks) });
+        s.found.push({ placed: () => num(res.work.placed), tried: () => num(res.work.tried), back: () => num(res.work.backtracks) });
+        setText($('knight-work'), 'knight.work', s.found[3]);
       }
       $('knight-onward').checked = res.method === 'warnsdorff' || s.method === 'warnsdorff';
       $('knight-step').max = String(res.path.length);
@@ -193,7 +199,6 @@ export function createKnight() {
   }
 
   function render() {
-    $('knight-from').value = squareName(s.from);
     const path = s.path;
     if (s.hand) return renderHand();
     if (!path) {
@@ -426,7 +431,11 @@ export function createKnight() {
     s.hand = [s.from];
     $('knight-hand-undo').hidden = false;
     setText($('knight-hand'), 'knight.handStop');
+    // the search's answer and its work describe its tour, not the student's path
+    status('');
+    setText($('knight-work'), '');
     render();
+    hover(s.hoverSq);
     announce($('knight-move').textContent);
   }
 
@@ -436,7 +445,12 @@ export function createKnight() {
     delete board?.svg.dataset.hand;
     $('knight-hand-undo').hidden = true;
     setText($('knight-hand'), 'knight.hand');
-    if (draw) render();
+    if (!draw) return;
+    // back to the search's tour: its answer said again
+    if (s.found) status(...s.found.slice(0, 3));
+    if (s.found?.[3]) setText($('knight-work'), 'knight.work', s.found[3]);
+    render();
+    hover(s.hoverSq);
   }
 
   function handMove(sq) {

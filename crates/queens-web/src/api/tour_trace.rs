@@ -134,26 +134,23 @@ impl Trace {
         if self.preempted.load(Ordering::SeqCst) {
             return w.close_preempted();
         }
+        // A search cancelled otherwise (its client went) has no one to end for.
+        let Ok(traced) = run else { return };
         if gone {
             return;
         }
-        match run {
-            Ok(traced) => {
-                let work = match (traced.stopped, shown) {
-                    (true, Some(shown)) => shown,
-                    _ => traced.work,
-                };
-                let mut tail = json!({
-                    "truncated": traced.stopped,
-                    "found": traced.tour.is_some(),
-                    "work": work,
-                });
-                if timeout {
-                    tail["timeout"] = json!(true);
-                }
-                w.close(&tail);
-            }
-            Err(_) => {}
+        let work = match (traced.stopped, shown) {
+            (true, Some(shown)) => shown,
+            _ => traced.work,
+        };
+        let mut tail = json!({
+            "truncated": traced.stopped,
+            "found": traced.tour.is_some(),
+            "work": work,
+        });
+        if timeout {
+            tail["timeout"] = json!(true);
         }
+        w.close(&tail);
     }
 }
