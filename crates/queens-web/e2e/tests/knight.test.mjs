@@ -58,6 +58,34 @@ test('a click on a square starts the tour there', async () => {
   assert.equal(await page.locator('#knight-from').inputValue(), 'd4');
 });
 
+test('what a teacher types in "from" while a tour plays stays, and Find starts there', async () => {
+  await page.goto(new URL('#/knight?b=5&from=c3&m=divide', page.url()).href);
+  await page.locator('#knight-status', { hasText: 'A tour of the 5 × 5 board' }).waitFor();
+  await page.click('#knight-first');
+  await page.click('#knight-play');
+  await page.fill('#knight-from', 'a1');
+  // steps go on playing: the field keeps what was typed
+  const shown = await page.locator('#knight-svg').getAttribute('data-shown');
+  await page.waitForFunction((k) => document.querySelector('#knight-svg').dataset.shown !== k, shown);
+  assert.equal(await page.locator('#knight-from').inputValue(), 'a1');
+  await page.click('#knight-form button[type=submit]');
+  await page.waitForFunction(() => (document.querySelector('#knight-svg').dataset.path || '').startsWith('a1 '));
+  assert.equal(await page.locator('#knight-from').inputValue(), 'a1');
+});
+
+test("moving the knight by hand clears the search's answer, which comes back with its tour", async () => {
+  await page.goto(new URL('#/knight?b=5&from=a1&m=warnsdorff', page.url()).href);
+  await page.locator('#knight-status', { hasText: 'by warnsdorff' }).waitFor();
+  assert.match(await page.locator('#knight-work').textContent(), /squares placed/);
+  await page.click('#knight-hand');
+  assert.equal((await page.locator('#knight-status').textContent()).trim(), '');
+  assert.equal((await page.locator('#knight-work').textContent()).trim(), '');
+  assert.equal(await page.locator('#knight-pos').textContent(), 'square 1 of 25');
+  await page.click('#knight-hand');
+  await page.locator('#knight-status', { hasText: 'by warnsdorff' }).waitFor();
+  assert.match(await page.locator('#knight-work').textContent(), /squares placed/);
+});
+
 test('the keyboard alone chooses the start square', async () => {
   await page.locator('#knight-svg').focus();
   for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowLeft');
