@@ -1,6 +1,7 @@
 // Projector mode keeps what a lesson needs on one screen: Count its N and its Count button,
 // Knight its board-size form with the whole board under it, Solutions the chosen solution with
-// its facts and its eight images side by side, nothing cut at the right edge. At 1366 x 768 and
+// its facts and its eight images side by side, Watch its board with the step, the tree and the
+// program beside it (two searches: both boards, programs and steps), nothing cut at the right edge. At 1366 x 768 and
 // 1920 x 1080, in both languages.
 
 import { test, before, after } from 'node:test';
@@ -63,6 +64,46 @@ for (const lang of ['en', 'ru']) {
       await page.locator('#panel-knight .board-svg').first().waitFor();
       await inView('#panel-knight .board-svg', size, 'Knight');
       await shot(page, `projector-knight-${tag}`);
+      noScriptErrors(page);
+    });
+
+    test(`projector (${tag}): Watch keeps the board, the step, the tree and the program on the screen`, async () => {
+      await page.setViewportSize(size);
+      await page.goto(new URL(`#/watch?n=8&a=wirth&lang=${lang}`, page.url()).href);
+      await projector();
+      await page.locator('#panel-watch .pane .step-text:not(:empty)').first().waitFor();
+      await page.click('#watch-fwd');
+      await page.click('#watch-fwd');
+      await page.locator('#panel-watch .program li.now').first().waitFor();
+      const board = await inView('#panel-watch .pane-board .board-svg', size, 'Watch');
+      const words = await inView('#panel-watch .step-text', size, 'Watch');
+      await inView('#panel-watch .counters', size, 'Watch');
+      await inView('#panel-watch .tree-canvas', size, 'Watch');
+      const code = await inView('#panel-watch .pane-code', size, 'Watch');
+      await inView('#panel-watch .program li.now', size, 'Watch');
+      assert.ok(board.x + board.width <= words.x && board.x + board.width <= code.x, 'the words and the program are beside the board');
+      assert.ok(board.height >= size.height * 0.7, `the board takes the screen's height (${board.height} px)`);
+      const font = await page.locator('#panel-watch .program li').first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+      assert.ok(font >= 14, `the program is readable from the back (${font} px)`);
+      await shot(page, `projector-watch-${tag}`);
+      noScriptErrors(page);
+    });
+
+    test(`projector (${tag}): Watch side by side keeps both boards, both programs and both steps on the screen`, async () => {
+      await page.setViewportSize(size);
+      await page.goto(new URL(`#/watch?n=6&a=wirth&n2=7&a2=wirth&lang=${lang}`, page.url()).href);
+      await projector();
+      await page.locator('#panel-watch .pane:nth-child(2) .step-text:not(:empty)').waitFor();
+      await page.click('#watch-fwd');
+      for (const k of [1, 2]) {
+        const pane = `#panel-watch .pane:nth-child(${k})`;
+        const board = await inView(`${pane} .pane-board .board-svg`, size, `pane ${k}`);
+        await inView(`${pane} .step-text`, size, `pane ${k}`);
+        await inView(`${pane} .pane-code`, size, `pane ${k}`);
+        assert.ok(board.width >= size.width * 0.22, `pane ${k}: the board is not a thumbnail (${board.width} px)`);
+      }
+      await shot(page, `projector-watch-two-${tag}`);
+      await projector(false);
       noScriptErrors(page);
     });
 
