@@ -25,8 +25,10 @@ after(async () => b.close());
 /** A fresh page at `hash` (the class mode off, the score at nought). */
 async function fresh(hash, size = DESK) {
   await page.setViewportSize(size);
-  await page.goto(new URL(hash, page.url()).href);
-  await page.reload();
+  const url = new URL(hash, page.url()).href;
+  // a new document, not a change of the address's hash
+  await page.goto('about:blank');
+  await page.goto(url);
   await page.locator('.pane .step-text').first().waitFor();
   await page.locator('#watch-pos[data-step]').waitFor();
 }
@@ -90,6 +92,14 @@ async function keySquare(name) {
 
 /** Some square of an n x n board other than `name`. */
 const other = (name, n = 8) => (name === 'a1' ? `${String.fromCharCode(96 + n)}${n}` : 'a1');
+
+/** The element's box, wholly on the screen. */
+async function inView(sel, size) {
+  const box = await page.locator(sel).first().boundingBox();
+  assert.ok(box && box.width > 0 && box.height > 0, `${sel} is shown`);
+  assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width + 1 && box.y + box.height <= size.height + 1, `${sel} on the screen: ${JSON.stringify(box)}`);
+  return box;
+}
 
 async function shown() {
   await page.waitForFunction(() => document.getElementById('predict').dataset.phase === 'shown');
@@ -174,6 +184,7 @@ test('class mode in Russian with the keyboard: arrows and Enter, the verdicts an
   const steps = await queensTrace(8);
   await fresh('#/watch?n=8&a=wirth&lang=ru');
   await classMode(true);
+  assert.equal(await page.locator('.pane').first().getAttribute('data-n'), '8');
   assert.equal(await text('#predict-prompt strong'), 'Куда встанет следующий ферзь?');
   assert.equal(await text('#predict-score'), 'Верно: 0 из 0');
   // the board has the focus: the arrow keys move its ring
@@ -260,6 +271,12 @@ test("the knight: the square of the knight's next move, in both languages", asyn
   assert.equal(await text('#predict-score'), 'Верно: 1 из 2');
   await noEnglish();
   await shot(page, 'predict-knight-ru-1366');
+  // on the projector: the verdict, the score and the whole board on the screen
+  await page.click('#projector');
+  await page.waitForFunction(() => document.body.classList.contains('projector'));
+  for (const sel of ['#predict-verdict', '#predict-score', '.pane .board-svg']) await inView(sel, DESK);
+  await shot(page, 'predict-projector-knight-ru-1366');
+  await page.click('#projector');
   noScriptErrors(page);
 });
 
@@ -288,13 +305,6 @@ for (const lang of ['en', 'ru']) {
   });
 }
 
-/** The element's box, wholly on the screen. */
-async function inView(sel, size) {
-  const box = await page.locator(sel).first().boundingBox();
-  assert.ok(box && box.width > 0 && box.height > 0, `${sel} is shown`);
-  assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width + 1 && box.y + box.height <= size.height + 1, `${sel} on the screen: ${JSON.stringify(box)}`);
-  return box;
-}
 
 for (const lang of ['en', 'ru']) {
   for (const size of [DESK, { width: 1920, height: 1080 }]) {
