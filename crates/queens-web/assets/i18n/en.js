@@ -318,6 +318,7 @@ export default {
   'predict.ask.reject': 'Which square will be rejected next?',
   'predict.ask.move': 'Where will the knight move next?',
   'predict.how': 'Point at a square: click it, or move with the arrow keys and press Enter.',
+  'predict.firstBoard': '(on the first board)',
   'predict.none': 'No step of this kind is left in this search.',
   'predict.skip': 'Skip: reveal',
   'predict.next': 'Next question',

@@ -30,10 +30,11 @@ function answerOf(kind, e) {
 
 /**
  * The class mode of the Watch player. `player`: the player (k, go, playTo); `pane()`: the pane
- * asked about (the first; null before a search is loaded); `problem()`: 'queens' or
- * 'knight'; `layout()`: called when the bar above the boards changes its height.
+ * asked about (the first; null before a search is loaded); `two()`: whether a second search
+ * runs beside it; `problem()`: 'queens' or 'knight'; `layout()`: called when the bar above
+ * the boards changes its height.
  */
-export function createPredict({ player, pane, problem, layout }) {
+export function createPredict({ player, pane, two = () => false, problem, layout }) {
   const s = {
     on: false,
     // ask: a question is open; revealing: the player plays on to the answer; shown: the
@@ -140,8 +141,8 @@ export function createPredict({ player, pane, problem, layout }) {
   }
 
   function question() {
-    if (kind() === 'solution') return t('predict.askSolution', { file: fileName(s.target.sq[0]) });
-    return t('predict.ask.' + kind());
+    const words = kind() === 'solution' ? t('predict.askSolution', { file: fileName(s.target.sq[0]) }) : t('predict.ask.' + kind());
+    return two() ? `${words} ${t('predict.firstBoard')}` : words;
   }
 
   function render() {

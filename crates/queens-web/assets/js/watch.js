@@ -216,6 +216,7 @@ export function createWatch() {
   predict = createPredict({
     player,
     pane: () => s.panes[0] || null,
+    two: () => s.panes.length > 1,
     problem: () => s.cfg?.p || problem(),
     layout: () => {
       if (!$('panel-watch').hidden) fit();

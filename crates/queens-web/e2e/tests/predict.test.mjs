@@ -243,6 +243,19 @@ test('the next solution and the next rejection: the answers of the trace', async
   noScriptErrors(page);
 });
 
+test('two searches side by side: the question is about the first board', async () => {
+  const steps = await queensTrace(6);
+  await fresh('#/watch?n=6&a=wirth&n2=7&a2=wirth&lang=ru');
+  await classMode(true);
+  assert.equal(await text('#predict-prompt strong'), 'Куда встанет следующий ферзь? (на первой доске)');
+  const first = nextOf(steps, 0, placed);
+  await clickSquare(first.sq);
+  await shown();
+  assert.equal(await page.locator('#predict-verdict').getAttribute('data-verdict'), 'right');
+  assert.equal(await page.locator('.pane').nth(1).locator('.layer-top *').count(), 0);
+  noScriptErrors(page);
+});
+
 test("the knight: the square of the knight's next move, in both languages", async () => {
   const { body } = await api('api/tour/trace?board=5x5&from=c3&method=wirth&closed=false&limit=100000');
   const moved = (e) => (e.event === 'move' ? e.to : null);
