@@ -46,8 +46,8 @@ export function createPredict({ player, pane, two = () => false, problem, layout
     asked: 0,
     from: 0, // the step the answer was revealed from
     steps: null, // the steps of the kind in the pane's trace: [[k, square]] in order
-    stepsOf: null, // the pane and the kind they were found for
-    stepsKey: '',
+    stepsOf: null, // the pane they were found in
+    stepsKey: '', // and the kind they were found for
     height: 0, // the bar's height when last drawn
   };
   const bar = $('predict');
