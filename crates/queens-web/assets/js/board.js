@@ -63,15 +63,55 @@ export class Board {
     svg('rect', { x: 0, y: 0, width: cols * CELL, height: rows * CELL, class: 'sq-light' }, this.svg);
     svg('rect', { x: 0, y: 0, width: cols * CELL, height: rows * CELL, fill: `url(#${pid})` }, this.svg);
     this.layers = {};
-    for (const name of ['shade', 'highlight', 'path', 'lines', 'marks', 'pieces']) {
+    for (const name of ['shade', 'highlight', 'path', 'lines', 'marks', 'pieces', 'top']) {
       this.layers[name] = svg('g', { class: `layer-${name}` }, this.svg);
     }
     svg('rect', { x: 0, y: 0, width: cols * CELL, height: rows * CELL, class: 'board-edge' }, this.svg);
     if (this.coords) this.drawCoords();
-    if (this.interactive) {
-      this.cursorEl = svg('rect', { class: 'cursor', width: CELL - 1, height: CELL - 1, rx: 1 }, this.svg);
-      this.cursor = this.cursor && this.cursor[0] <= cols && this.cursor[1] <= rows ? this.cursor : [1, 1];
-      this.moveCursor(this.cursor, false);
+    this.cursorEl = null;
+    if (this.interactive) this.addCursor();
+  }
+
+  addCursor() {
+    this.cursorEl = svg('rect', { class: 'cursor', width: CELL - 1, height: CELL - 1, rx: 1 }, this.svg);
+    this.cursor = this.cursor && this.cursor[0] <= this.cols && this.cursor[1] <= this.rows ? this.cursor : [1, 1];
+    this.moveCursor(this.cursor, false);
+  }
+
+  /** Makes a board that only shows take clicks and keys for a while (or stops it):
+   * `onActivate([c, r])` as in the constructor. */
+  setInteractive(on, onActivate = null) {
+    if (on && !this.listening) this.listen();
+    this.interactive = on;
+    this.onActivate = onActivate;
+    this.svg.classList.toggle('picking', on);
+    if (on) {
+      this.svg.setAttribute('tabindex', '0');
+      this.svg.setAttribute('role', 'application');
+      if (!this.cursorEl) this.addCursor();
+    } else {
+      this.svg.removeAttribute('tabindex');
+      this.svg.setAttribute('role', 'img');
+      this.cursorEl?.remove();
+      this.cursorEl = null;
+      delete this.svg.dataset.cursor;
+    }
+  }
+
+  /** Guesses judged, over everything: [{ sq, cls, text, at }], a framed square with a sign in its
+   * middle, or in a round badge at its top right corner (`at: 'corner'`, beside a piece). */
+  setTop(list) {
+    const g = this.layers.top;
+    g.replaceChildren();
+    for (const { sq, cls = '', text = '', at = 'centre' } of list) {
+      const [x, y] = this.corner(sq);
+      svg('rect', { x: x + 0.6, y: y + 0.6, width: CELL - 1.2, height: CELL - 1.2, rx: 0.8, class: `guess ${cls}` }, g).dataset.square = squareName(sq);
+      if (!text) continue;
+      const corner = at === 'corner';
+      const [cx, cy] = corner ? [x + CELL * 0.72, y + CELL * 0.28] : [x + CELL / 2, y + CELL / 2];
+      if (corner) svg('circle', { cx, cy, r: CELL * 0.26, class: `guess-badge ${cls}` }, g);
+      const mark = svg('text', { x: cx, y: cy, 'font-size': CELL * (corner ? 0.4 : 0.62), 'text-anchor': 'middle', 'dominant-baseline': 'central', class: `guess-sign ${cls}` }, g);
+      mark.textContent = text;
     }
   }
 
@@ -217,9 +257,11 @@ export class Board {
   // --- interaction ---
 
   listen() {
+    this.listening = true;
     this.svg.setAttribute('tabindex', '0');
     this.svg.setAttribute('role', 'application');
     this.svg.addEventListener('click', (ev) => {
+      if (!this.interactive) return;
       const sq = this.squareAt(ev.clientX, ev.clientY);
       if (!sq) return;
       this.moveCursor(sq, false);
@@ -239,6 +281,7 @@ export class Board {
   }
 
   key(ev) {
+    if (!this.interactive) return;
     const [c, r] = this.cursor;
     const moves = {
       ArrowLeft: [c - 1, r],

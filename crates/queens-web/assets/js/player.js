@@ -76,7 +76,8 @@ export function createClock({ button, rate, advance, paused = () => {} }) {
  * in words; `isMark(k)`, whether step k is a solution or tour; `nextMark(k)`, the next such
  * step after k (null: none); `branchEnd(k)`, where the branch searched at step k ends (null:
  * unknown); `slower`, the speed's divisor (steps per second over the slider's); `canPlay()`;
- * `paused()`, after every pause.
+ * `paused()`, after every pause; `hold(from, to)`, a step in (from, to] that a move forward
+ * must not show yet (it stops on the step before), or null (the class mode's question).
  */
 export function createPlayer({
   prefix,
@@ -91,18 +92,26 @@ export function createPlayer({
   slower = 1,
   canPlay = () => true,
   paused = () => {},
+  hold = () => null,
 }) {
   const el = (name) => $(`${prefix}-${name}`);
-  const s = { k: first };
-  const rate = () => Math.max(1, stepsPerSecond(el('speed').value) / slower);
+  // until: the step that playTo plays to (null: the end); rush: its pace, steps per second.
+  const s = { k: first, until: null, rush: 0 };
+  const rate = () => s.rush || Math.max(1, stepsPerSecond(el('speed').value) / slower);
 
   const clock = createClock({
     button: el('play'),
     rate,
     advance(n) {
       let k = s.k;
-      const stop = el('stop')?.checked;
-      while (n-- > 0 && k < total()) {
+      const end = s.until ?? total();
+      const stop = s.until === null && el('stop')?.checked;
+      const held = s.until === null ? hold(k, Math.min(k + n, end)) : null;
+      while (n-- > 0 && k < end) {
+        if (held !== null && k + 1 >= held) {
+          seek(held - 1);
+          return false;
+        }
         k++;
         if (stop && isMark(k)) {
           seek(k);
@@ -110,9 +119,13 @@ export function createPlayer({
         }
       }
       seek(k);
-      return k < total();
+      return k < end;
     },
-    paused,
+    paused() {
+      s.until = null;
+      s.rush = 0;
+      paused();
+    },
   });
 
   /** Shows step k (kept within the steps); `say` announces it. */
@@ -133,10 +146,21 @@ export function createPlayer({
     }
   }
 
-  /** A user's jump: the clock stops first. */
+  /** A user's jump: the clock stops first; forward, it stops before a step held back. */
   function go(k) {
     clock.pause();
-    seek(k, true);
+    const held = k > s.k ? hold(s.k, Math.min(k, total())) : null;
+    seek(held !== null ? held - 1 : k, true);
+  }
+
+  /** Plays on from here to step `to` and stops there, in `seconds` at most (faster than the
+   * speed asked for when there are many steps), past any step held back. */
+  function playTo(to, seconds = 1) {
+    clock.pause();
+    if (to <= s.k) return seek(to, true);
+    s.until = Math.min(to, total());
+    s.rush = Math.max(rate(), (s.until - s.k) / seconds);
+    clock.play();
   }
 
   function play() {
@@ -197,6 +221,7 @@ export function createPlayer({
     seek,
     go,
     play,
+    playTo,
     pause: clock.pause,
     get k() {
       return s.k;

@@ -204,14 +204,23 @@ export function nodeAt(canvas, x, y) {
 }
 
 /** The step that ends the branch searched at step k: the removal of the last queen on the
- * board then, or of the knight's last move (Infinity when there is none, or it is never
- * taken back). */
+ * board then, or of the knight's last move. Before the first move (step 0, or the knight on
+ * its start square alone), the branch is the first one the search goes down, and it ends
+ * where its last move is taken back. Infinity when there is none, or it is never
+ * taken back. */
 export function branchEnd(tree, k) {
   const m = visibleCount(tree, k);
   // The boards alive at step k are a path from the root, and the deepest is the last made.
   for (let i = m - 1; i > 0; i--) {
     const nd = tree.nodes[i];
     if (nd.born <= k && k < nd.died) return nd.died;
+  }
+  // Before the first move (only the root made): the nodes come in preorder, so the first
+  // without a child is the leaf of the first branch. After a branch has ended at the root,
+  // the end of the branch above it is the end of the search.
+  const nodes = tree.nodes;
+  for (let i = m; m === 1 && i < nodes.length; i++) {
+    if (i + 1 >= nodes.length || nodes[i + 1].parent !== i) return nodes[i].died;
   }
   return Infinity;
 }

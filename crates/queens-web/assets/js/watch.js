@@ -5,13 +5,15 @@
 // side on one clock (the same number of steps each): two algorithms on the queens, which is
 // how the 2007 Kharkiv course project's question shows (why is the first solution of 6 queens
 // found later than of 7?), or Wirth against Warnsdorff on one knight's board (9,909 squares
-// placed against 25 on 5 x 5 from c3). One player drives both problems (player.js).
+// placed against 25 on 5 x 5 from c3). One player drives both problems (player.js); the class
+// mode (predict.js) stops it before a step and lets the class guess its square.
 
 import { t, num, onLangChange, applyStatic } from './i18n.js';
 import { intParam, writeState } from './router.js';
 import { parseSquareName, rowsText } from './notation.js';
 import { $, h, announce, errorText, formError, onProjector, wholeNumber } from './ui.js';
 import { createPlayer } from './player.js';
+import { createPredict } from './predict.js';
 import { ALGORITHMS, MAX_N, QueensPane } from './watch_queens.js';
 import { KnightPane, MAX_SQUARES, METHODS } from './watch_knight.js';
 
@@ -158,11 +160,13 @@ export function createWatch() {
     panes.forEach((p) => p.setTitle());
     fit();
     player.seek(Math.min(k, total()));
+    predict.reset();
     story();
   }
 
   function show(k, say) {
     for (const p of s.panes) p.show(k);
+    predict?.shown(k);
     if (say) announce(s.panes.map((p) => p.text.textContent).join('. '));
     const now = performance.now();
     if (!player.playing || now - s.saveAt > 700) {
@@ -183,6 +187,8 @@ export function createWatch() {
     }
   }
 
+  // The class mode, made once the player it stops is.
+  let predict = null;
   const player = createPlayer({
     prefix: 'watch',
     panel: $('panel-watch'),
@@ -199,9 +205,21 @@ export function createWatch() {
       return ends.length ? Math.min(...ends) : null;
     },
     canPlay: () => s.panes.length > 0,
+    hold: (from, to) => predict?.hold(from, to) ?? null,
     paused() {
+      predict?.paused();
       save();
       announce(s.panes.map((p) => p.text.textContent).join('. '));
+    },
+  });
+
+  predict = createPredict({
+    player,
+    pane: () => s.panes[0] || null,
+    two: () => s.panes.length > 1,
+    problem: () => s.cfg?.p || problem(),
+    layout: () => {
+      if (!$('panel-watch').hidden) fit();
     },
   });
 
