@@ -227,7 +227,7 @@ test('the program beside the board highlights the line of each step', async () =
   }
 });
 
-test('projector mode: one key makes the board and its words fill the screen, and Esc leaves it', async () => {
+test('projector mode: one key makes the board, its words and its program fill the screen, and Esc leaves it', async () => {
   await goto(room, '#/watch?n=6&a=wirth&step=12', 12);
   const before = await room.locator('.pane .board-svg').boundingBox();
   await room.locator('body').press('p');
@@ -235,7 +235,8 @@ test('projector mode: one key makes the board and its words fill the screen, and
   assert.equal(await room.locator('#projector').getAttribute('aria-pressed'), 'true');
   assert.ok(!(await room.locator('.tabs').isVisible()), 'the tabs are hidden');
   assert.ok(!(await room.locator('#watch-form').isVisible()), 'the form is hidden');
-  assert.ok(!(await room.locator('.pane .program').isVisible()), 'the program is hidden');
+  // the program stays, beside the board, for the teacher to point at its line
+  await inView(room, '.pane .program li.now');
   await room.waitForFunction((h) => document.querySelector('.pane .board-svg').getBoundingClientRect().height > h + 100, before.height);
   const board = await inView(room, '.pane .board-svg');
   await inView(room, '.pane .step-text');
