@@ -101,6 +101,13 @@ impl Outlook {
         self.cpu / threads.max(1) as f64
     }
 
+    /// Whether a count of this outlook ends within `seconds` of wall time on `threads`
+    /// threads: what a server with a time limit asks before it starts a count (a forecast,
+    /// so a count just past the limit by the forecast may in truth have ended within it).
+    pub fn ends_within(&self, threads: usize, seconds: f64) -> bool {
+        self.wall(threads) <= seconds
+    }
+
     /// Whether a count of this outlook should start only when asked to: more than a
     /// [`DAY`] on `threads` threads.
     pub fn needs_consent(&self, threads: usize) -> bool {
@@ -191,6 +198,15 @@ pub struct SampleRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_count_ends_within_a_limit_by_its_wall_time_on_its_threads() {
+        let o = Outlook::model(170.0, None);
+        assert!(!o.ends_within(2, 60.0), "85 s of wall on 2 threads");
+        assert!(o.ends_within(4, 60.0), "42.5 s on 4");
+        assert!(o.ends_within(1, 170.0), "the limit itself is within");
+        assert!(!o.ends_within(0, 169.9), "no threads counts as one");
+    }
 
     #[test]
     fn an_outlook_is_recorded_to_the_millisecond_and_says_its_source() {
