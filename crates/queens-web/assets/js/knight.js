@@ -13,7 +13,7 @@ import { getJSON, stream } from './api.js';
 import { t, num, seconds, onLangChange } from './i18n.js';
 import { writeState } from './router.js';
 import { key, parseSquareName, squareName } from './notation.js';
-import { $, announce, errorText, formError, sentence, setText, stepsPerSecond } from './ui.js';
+import { $, announce, errorText, formError, reasonText, setText, stepsPerSecond } from './ui.js';
 import { createPlayer } from './player.js';
 
 const ANIMATED = 30;
@@ -88,7 +88,7 @@ export function createKnight() {
       if (seq !== s.seq) return;
       if (res.found === false || !res.path) {
         s.noTour = true;
-        status('knight.noTour', { reason: sentence(res.reason) }, 'bad');
+        status('knight.noTour', { reason: () => reasonText(res) }, 'bad');
         announce($('knight-status').textContent);
         render();
         return;
