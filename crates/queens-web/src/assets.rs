@@ -5,10 +5,10 @@
 //! other name that is not one of the files get 404: there is no file system to escape into.
 
 use crate::error::{ApiError, Code, Said};
-use serde_json::json;
 use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use rust_embed::Embed;
+use serde_json::json;
 
 #[derive(Embed)]
 #[folder = "assets/"]

@@ -315,10 +315,7 @@ pub fn parse_said(e: &queens::ParseError) -> Said {
         ),
         P::MixedNotation(t) => (Code::MixedNotation, json!({"text": t})),
         P::CommaRows(t) => (Code::CommaRows, json!({"text": t})),
-        P::BadSize(t, min, max) => (
-            Code::BadSize,
-            json!({"text": t, "min": min, "max": max}),
-        ),
+        P::BadSize(t, min, max) => (Code::BadSize, json!({"text": t, "min": min, "max": max})),
     };
     Said::new(code, values, text)
 }
@@ -329,7 +326,9 @@ pub fn engine_said(e: &queens::Error) -> Said {
     let text = e.to_string();
     match e {
         E::Cancelled => Said::new(Code::Stopped, json!({}), "the work was stopped"),
-        E::TooLarge { n, max } => Said::new(Code::EngineTooLarge, json!({"n": n, "max": max}), text),
+        E::TooLarge { n, max } => {
+            Said::new(Code::EngineTooLarge, json!({"n": n, "max": max}), text)
+        }
         E::TooManyQueens { k, max } => {
             Said::new(Code::TooManyQueens, json!({"k": k, "max": max}), text)
         }
@@ -361,11 +360,7 @@ pub fn no_tour_said(e: &NoTour) -> Said {
             };
             (code, *board, json!({}))
         }
-        NoTour::OffBoard { board, from } => (
-            Code::FromOffBoard,
-            *board,
-            json!({"text": from}),
-        ),
+        NoTour::OffBoard { board, from } => (Code::FromOffBoard, *board, json!({"text": from})),
         NoTour::Narrow {
             board,
             from,
@@ -476,7 +471,10 @@ mod tests {
     fn codes_are_snake_case() {
         for code in Code::ALL {
             let name = code.name();
-            assert!(name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'), "{name}");
+            assert!(
+                name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'),
+                "{name}"
+            );
         }
     }
 

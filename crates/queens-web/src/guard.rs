@@ -28,8 +28,8 @@ use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, StatusCode, Version};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use serde_json::json;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 
 /// The headers every answer carries.
@@ -117,7 +117,11 @@ fn refusal(hosts: &Hosts, request: &Request) -> Option<(StatusCode, Said)> {
     let mut named = request.headers().get_all(header::HOST).iter();
     let host = named.next();
     if named.next().is_some() {
-        let said = Said::new(Code::MissingHost, json!({"twice": true}), "more than one Host header");
+        let said = Said::new(
+            Code::MissingHost,
+            json!({"twice": true}),
+            "more than one Host header",
+        );
         return Some((StatusCode::BAD_REQUEST, said));
     }
     let version = request.version();

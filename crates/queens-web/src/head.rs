@@ -185,10 +185,7 @@ impl Refusal {
     /// The whole answer: status line, headers, body; the connection closes after it.
     pub fn answer(&self) -> Vec<u8> {
         let (kind, body) = match self.api {
-            true => (
-                "application/json",
-                self.said.error_body().to_string(),
-            ),
+            true => ("application/json", self.said.error_body().to_string()),
             false => ("text/plain; charset=utf-8", format!("{}\n", self.said.text)),
         };
         let reason = match self.status {
@@ -478,7 +475,9 @@ mod tests {
         let text = String::from_utf8(r.answer()).unwrap();
         assert!(text.starts_with("HTTP/1.1 414 URI Too Long\r\n"), "{text}");
         assert!(
-            text.ends_with("\r\n\r\n{\"error\":\"too long\",\"code\":\"line_too_long\",\"values\":{}}"),
+            text.ends_with(
+                "\r\n\r\n{\"error\":\"too long\",\"code\":\"line_too_long\",\"values\":{}}"
+            ),
             "{text}"
         );
     }

@@ -24,7 +24,10 @@ impl Query {
             return Err(bad(
                 Code::QueryTooLong,
                 json!({"bytes": raw.len(), "most": QUERY_BYTES}),
-                format!("query of {} bytes: at most {QUERY_BYTES} are read", raw.len()),
+                format!(
+                    "query of {} bytes: at most {QUERY_BYTES} are read",
+                    raw.len()
+                ),
             ));
         }
         let mut pairs: Vec<(String, String)> = Vec::new();
@@ -50,7 +53,6 @@ impl Query {
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     }
-
 
     /// A whole number from `lo` to `hi`; `default` when absent (or required when `None`).
     pub fn number(&self, name: &str, lo: u64, hi: u64, default: Option<u64>) -> ApiResult<u64> {
@@ -275,7 +277,10 @@ mod tests {
         let said = err.said();
         assert_eq!(said.text, "bad n 'x': expected a whole number from 1 to 32");
         assert_eq!(said.code, Code::BadNumber);
-        assert_eq!(said.values, json!({"name": "n", "text": "x", "min": 1, "max": 32}));
+        assert_eq!(
+            said.values,
+            json!({"name": "n", "text": "x", "min": 1, "max": 32})
+        );
         assert!(q("n=33", &["n"]).n(32).is_err());
         assert_eq!(q("n=%2032", &["n"]).n(32), Ok(32));
     }

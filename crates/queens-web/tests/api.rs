@@ -796,7 +796,10 @@ fn no_russian(body: &str) {
 fn coded(a: &common::Answer, code: &str) -> Value {
     let body = a.json();
     assert_eq!(body["code"], code, "{body}");
-    assert!(body["error"].as_str().is_some_and(|e| !e.is_empty()), "{body}");
+    assert!(
+        body["error"].as_str().is_some_and(|e| !e.is_empty()),
+        "{body}"
+    );
     no_russian(&a.body);
     body["values"].clone()
 }
@@ -819,22 +822,34 @@ async fn errors_and_reasons_are_codes_with_values() {
     let a = get(&app, "/api/check?n=8&x=1").await;
     let values = coded(&a, "unknown_parameter");
     assert_eq!(values["name"], "x");
-    assert_eq!(values["accepted"], serde_json::json!(["n", "queens", "piece", "torus"]));
+    assert_eq!(
+        values["accepted"],
+        serde_json::json!(["n", "queens", "piece", "torus"])
+    );
     let a = get(&app, "/api/check?n=8&n=9").await;
     assert_eq!(coded(&a, "duplicate_parameter")["name"], "n");
     let a = get(&app, "/api/check?n=8&queens=z9").await;
     let values = coded(&a, "square_off_board");
-    assert_eq!((values["square"].as_str(), values["n"].as_u64()), (Some("z9"), Some(8)));
+    assert_eq!(
+        (values["square"].as_str(), values["n"].as_u64()),
+        (Some("z9"), Some(8))
+    );
     let a = get(&app, "/api/check?n=8&queens=3,5").await;
     assert_eq!(coded(&a, "not_a_square")["text"], "3");
     let a = get(&app, "/api/solve?n=8&algorithm=fast").await;
     let values = coded(&a, "bad_choice");
-    assert_eq!(values["choices"], serde_json::json!(["explicit", "min-conflicts"]));
+    assert_eq!(
+        values["choices"],
+        serde_json::json!(["explicit", "min-conflicts"])
+    );
     let a = get(&app, "/api/solve?n=8&algorithm=explicit&seed=1").await;
     coded(&a, "seed_explicit");
     let a = get(&app, "/api/tour?board=8&from=z1").await;
     let values = coded(&a, "from_off_board");
-    assert_eq!((values["rows"].as_u64(), values["cols"].as_u64()), (Some(8), Some(8)));
+    assert_eq!(
+        (values["rows"].as_u64(), values["cols"].as_u64()),
+        (Some(8), Some(8))
+    );
     let a = get(&app, "/api/tour?board=0x5").await;
     assert_eq!(coded(&a, "bad_board")["text"], "0x5");
     let a = get(&app, "/api/cover?n=27").await;
@@ -856,7 +871,10 @@ async fn errors_and_reasons_are_codes_with_values() {
         let v = a.json();
         assert_eq!(v["found"], false);
         assert_eq!(v["reason_code"], "no_tour_square");
-        assert_eq!(v["reason_values"], serde_json::json!({"rows": 4, "cols": 4}));
+        assert_eq!(
+            v["reason_values"],
+            serde_json::json!({"rows": 4, "cols": 4})
+        );
         assert!(v["reason"].as_str().unwrap().contains("Parberry 1997"));
     }
     let v = ok(&app, "/api/tour?board=5&from=b1&closed=false&lang=ru").await;

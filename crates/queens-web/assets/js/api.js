@@ -3,7 +3,7 @@
 // words for the code (ui.js: errorText). The server's answers are the same in every language:
 // the page words codes and values itself.
 
-import { said } from './ui.js';
+import { codeText } from './ui.js';
 
 export class ApiError extends Error {
   constructor(message, status, body) {
@@ -102,7 +102,7 @@ export function stream(path, params, handlers) {
 
 /** The words of an error event: its code in the page's words. */
 function streamWords(data) {
-  return said(data.code, data.values, data.error);
+  return codeText(data.code, data.values, data.error);
 }
 
 async function refusal(path, params) {
@@ -111,7 +111,7 @@ async function refusal(path, params) {
     const res = await fetch(apiUrl(path, params), { signal: ctl.signal });
     if (res.ok) return null;
     const body = await res.json().catch(() => null);
-    return body && body.error ? said(body.code, body.values, body.error) : `HTTP ${res.status}`;
+    return body && body.error ? codeText(body.code, body.values, body.error) : `HTTP ${res.status}`;
   } catch {
     return null;
   } finally {

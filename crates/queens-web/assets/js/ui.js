@@ -42,7 +42,7 @@ export function errorText(e) {
   if (!e) return t('error.network');
   if (e.name === 'AbortError') return t('common.cancelled');
   if (e.message === 'network') return t('error.network');
-  if (e.body && e.body.code) return said(e.body.code, e.body.values, e.body.error);
+  if (e.body && e.body.code) return codeText(e.body.code, e.body.values, e.body.error);
   return sentence(e.message);
 }
 
@@ -51,24 +51,24 @@ export function errorText(e) {
  * sentence): the page words it from its dictionary, `err.<code>`, in its language; only a
  * code it does not know is shown in the server's English.
  */
-export function said(code, values, english) {
-  return sentence(saidWords(code, values, english));
+export function codeText(code, values, english) {
+  return sentence(codeWords(code, values, english));
 }
 
 /** The words of a code, as a clause (no capital added, no full stop). */
-export function saidWords(code, values, english) {
+export function codeWords(code, values, english) {
   if (code && has('err.' + code)) return t('err.' + code, values || {});
   return english || '';
 }
 
 /** The reason inside an answer (`reason_code`, `reason_values`, `reason`), as a sentence. */
 export function reasonText(answer) {
-  return said(answer.reason_code, answer.reason_values, answer.reason);
+  return codeText(answer.reason_code, answer.reason_values, answer.reason);
 }
 
 /** The reason inside an answer, as a clause. */
 export function reasonWords(answer) {
-  return saidWords(answer.reason_code, answer.reason_values, answer.reason);
+  return codeWords(answer.reason_code, answer.reason_values, answer.reason);
 }
 
 /** The server's message as a sentence: a capital first, a full stop last. */

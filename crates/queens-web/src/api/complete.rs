@@ -147,10 +147,7 @@ fn instance_said(e: &InstanceError) -> Said {
             Code::PresetAttack,
             json!({"a": a.to_string(), "b": b.to_string(), "line": line.to_string()}),
         ),
-        I::Repeated(square) => (
-            Code::RepeatedSquare,
-            json!({"square": square.to_string()}),
-        ),
+        I::Repeated(square) => (Code::RepeatedSquare, json!({"square": square.to_string()})),
         I::DiagonalOffBoard {
             kind,
             value,

@@ -160,7 +160,12 @@ fn count_in_session(
 fn plan_said(e: &plan::PlanError) -> Said {
     let text = e.to_string();
     match *e {
-        plan::PlanError::Size { n, engine, min, max } => Said::new(
+        plan::PlanError::Size {
+            n,
+            engine,
+            min,
+            max,
+        } => Said::new(
             Code::PlanSize,
             json!({"n": n, "engine": engine, "min": min, "max": max}),
             text,

@@ -38,8 +38,7 @@ fn table() -> ApiResult<Value> {
                 row(n, c.total, c.fundamental(), "computed")
             }
             false => {
-                let p = published::get(n)
-                    .ok_or_else(|| {
+                let p = published::get(n).ok_or_else(|| {
                     ApiError::Internal(Said::internal(format!("no published count for {n}")))
                 })?;
                 row(n, p.total, p.fundamental, "published")

@@ -59,7 +59,9 @@ fn prefix(q: &Query, n: usize) -> ApiResult<Vec<u32>> {
         return Err(bad(
             Code::TooManyRows,
             json!({"text": shown, "max": n}),
-            format!("bad rows '{shown}': expected at most {n} rows, one for each of the first files"),
+            format!(
+                "bad rows '{shown}': expected at most {n} rows, one for each of the first files"
+            ),
         ));
     }
     words

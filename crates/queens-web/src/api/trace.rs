@@ -74,7 +74,10 @@ pub async fn get(
                     "algorithm": algorithm.to_string(),
                     "max": max,
                 }),
-                format!("{} (the {algorithm} algorithm traces N up to {max})", said.text),
+                format!(
+                    "{} (the {algorithm} algorithm traces N up to {max})",
+                    said.text
+                ),
             )
         }
         _ => e,

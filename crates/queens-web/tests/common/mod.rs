@@ -100,7 +100,9 @@ pub async fn refused(app: &Router, uri: &str, words: &str) {
     let body = a.json();
     let code = body["code"].as_str().unwrap_or_default();
     assert!(
-        queens_web::error::Code::ALL.iter().any(|c| c.name() == code),
+        queens_web::error::Code::ALL
+            .iter()
+            .any(|c| c.name() == code),
         "{uri}: no known code in {body}"
     );
     assert!(body["values"].is_object(), "{uri}: no values in {body}");
