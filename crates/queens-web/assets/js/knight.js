@@ -549,7 +549,7 @@ export function createKnight() {
   $('knight-hand').addEventListener('click', () => (s.hand ? endHand() : startHand()));
   $('knight-hand-undo').addEventListener('click', handUndo);
   onLangChange(() => {
-    // The reason for "no tour" is the server's words: ask again in the new language.
+    // The reason for "no tour" is worded again by the page, from its code.
     if (s.noTour) find();
     else render();
     explainMethod();

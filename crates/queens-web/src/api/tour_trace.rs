@@ -144,23 +144,20 @@ impl Trace {
         if gone {
             return;
         }
-        match run {
-            Ok(traced) => {
-                let work = match (traced.stopped, shown) {
-                    (true, Some(shown)) => shown,
-                    _ => traced.work,
-                };
-                let mut tail = json!({
-                    "truncated": traced.stopped,
-                    "found": traced.tour.is_some(),
-                    "work": work,
-                });
-                if timeout {
-                    tail["timeout"] = json!(true);
-                }
-                w.close(&tail);
+        if let Ok(traced) = run {
+            let work = match (traced.stopped, shown) {
+                (true, Some(shown)) => shown,
+                _ => traced.work,
+            };
+            let mut tail = json!({
+                "truncated": traced.stopped,
+                "found": traced.tour.is_some(),
+                "work": work,
+            });
+            if timeout {
+                tail["timeout"] = json!(true);
             }
-            Err(_) => {}
+            w.close(&tail);
         }
     }
 }
