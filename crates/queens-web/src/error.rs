@@ -374,7 +374,7 @@ pub fn no_tour_said(e: &NoTour) -> Said {
     Said::new(code, with(board_values(board), more), text)
 }
 
-/// Why a method found no tour; `None` for a stop or a bug, which are not said so.
+/// Why a method found no tour (or stopped: a stop has its own code, a bug is `internal`).
 pub fn find_said(e: &FindError) -> Said {
     let text = e.to_string();
     match e {
