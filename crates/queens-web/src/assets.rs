@@ -4,10 +4,11 @@
 //! A path is looked up by its exact name in the embedded table, so `..`, encoded dots and any
 //! other name that is not one of the files get 404: there is no file system to escape into.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Code, Said};
 use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use rust_embed::Embed;
+use serde_json::json;
 
 #[derive(Embed)]
 #[folder = "assets/"]
@@ -21,15 +22,22 @@ pub fn names() -> impl Iterator<Item = String> {
 /// Serves `/` as `index.html` and any other path by its exact embedded name; GET and HEAD only.
 pub async fn serve(method: Method, uri: Uri) -> Response {
     if method != Method::GET && method != Method::HEAD {
-        return ApiError::Method(format!(
-            "method {method} not allowed: the page's files take GET"
+        return ApiError::Method(Said::new(
+            Code::MethodNotAllowed,
+            json!({"method": method.as_str(), "path": null}),
+            format!("method {method} not allowed: the page's files take GET"),
         ))
         .into_response();
     }
     let path = uri.path();
     if path == "/api" || path.starts_with("/api/") {
         let shown = crate::query::shorten(path);
-        return ApiError::NotFound(format!("no such endpoint: {shown}")).into_response();
+        return ApiError::NotFound(Said::new(
+            Code::NoEndpoint,
+            json!({"path": shown}),
+            format!("no such endpoint: {shown}"),
+        ))
+        .into_response();
     }
     let name = match path {
         "/" => "index.html",

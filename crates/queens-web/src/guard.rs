@@ -23,11 +23,12 @@
 //! (no inline script or style, nothing from elsewhere), no framing by any page, no MIME
 //! sniffing, no referrer.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Code, Said};
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, StatusCode, Version};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use serde_json::json;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 
@@ -112,16 +113,24 @@ fn literal(host: &str) -> Option<IpAddr> {
 }
 
 /// Why a request names no host of this server, if it does not.
-fn refusal(hosts: &Hosts, request: &Request) -> Option<(StatusCode, String)> {
+fn refusal(hosts: &Hosts, request: &Request) -> Option<(StatusCode, Said)> {
     let mut named = request.headers().get_all(header::HOST).iter();
     let host = named.next();
     if named.next().is_some() {
-        return Some((StatusCode::BAD_REQUEST, "more than one Host header".into()));
+        let said = Said::new(
+            Code::MissingHost,
+            json!({"twice": true}),
+            "more than one Host header",
+        );
+        return Some((StatusCode::BAD_REQUEST, said));
     }
     let version = request.version();
     if host.is_none() && version != Version::HTTP_10 && version != Version::HTTP_09 {
         let message = "missing Host header: HTTP/1.1 requests must name the host";
-        return Some((StatusCode::BAD_REQUEST, message.into()));
+        return Some((
+            StatusCode::BAD_REQUEST,
+            Said::new(Code::MissingHost, json!({}), message),
+        ));
     }
     let names = host
         .map(|h| h.to_str().unwrap_or("\u{fffd}"))
@@ -130,11 +139,16 @@ fn refusal(hosts: &Hosts, request: &Request) -> Option<(StatusCode, String)> {
     for name in names {
         if !hosts.allows(name) {
             let shown = crate::query::shorten(name);
+            let port = hosts.address.port();
             let message = format!(
-                "host '{shown}' is not served here: this server answers to localhost, 127.0.0.1, [::1] and the address it listens on, port {}",
-                hosts.address.port()
+                "host '{shown}' is not served here: this server answers to localhost, 127.0.0.1, [::1] and the address it listens on, port {port}",
             );
-            return Some((StatusCode::MISDIRECTED_REQUEST, message));
+            let said = Said::new(
+                Code::ForeignHost,
+                json!({"host": shown, "port": port}),
+                message,
+            );
+            return Some((StatusCode::MISDIRECTED_REQUEST, said));
         }
     }
     None
@@ -186,6 +200,7 @@ pub async fn check(State(hosts): State<Arc<Hosts>>, request: Request, next: Next
     if api {
         return ApiError::Refused(status, message).into_response();
     }
+    let message = message.text;
     let mut response = (status, format!("{status}: {message}\n")).into_response();
     response.headers_mut().insert(
         header::CONTENT_TYPE,
@@ -195,9 +210,13 @@ pub async fn check(State(hosts): State<Arc<Hosts>>, request: Request, next: Next
 }
 
 /// The message of a cross-site request refused, `why` naming the header that says so.
-fn from_elsewhere(why: &str) -> String {
-    format!(
-        "request from another site refused ({why}): the API answers this server's own page, and programs that are not browsers"
+fn from_elsewhere(why: &str) -> Said {
+    Said::new(
+        Code::CrossSite,
+        json!({"why": why}),
+        format!(
+            "request from another site refused ({why}): the API answers this server's own page, and programs that are not browsers"
+        ),
     )
 }
 

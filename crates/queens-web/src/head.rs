@@ -14,9 +14,11 @@
 //! the application, with a bare status line; [`Gate`] puts the same kind of answer in its
 //! place, the status kept.
 
+use crate::error::{Code, Said};
 use crate::guard::SAFETY;
 use crate::limits::{BODY_BYTES, HEADER_FIELDS, HEAD_BYTES, REQUEST_LINE_BYTES};
 use axum::http::StatusCode;
+use serde_json::json;
 use std::io;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,12 +29,12 @@ use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::TcpStream;
 
 /// A request refused before HTTP: its status, its reason and where it was going.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Refusal {
     /// 413, 414 or 431.
     pub status: u16,
-    /// What was too large and what is accepted.
-    pub message: String,
+    /// What was too large and what is accepted: its code, values and English sentence.
+    pub said: Said,
     /// True when the target is under `/api/` (the answer is JSON).
     pub api: bool,
 }
@@ -88,8 +90,12 @@ fn check(head: &[u8], read: &[u8]) -> Result<Vec<u8>, Refusal> {
         if length > BODY_BYTES {
             return Err(Refusal {
                 status: 413,
-                message: format!(
-                    "request body of {length} bytes: the server reads no body, and refuses one over {BODY_BYTES} bytes"
+                said: Said::new(
+                    Code::BodyTooLarge,
+                    json!({"bytes": length, "most": BODY_BYTES}),
+                    format!(
+                        "request body of {length} bytes: the server reads no body, and refuses one over {BODY_BYTES} bytes"
+                    ),
                 ),
                 api: is_api(head),
             });
@@ -106,7 +112,11 @@ fn too_large(buf: &[u8]) -> Refusal {
     }
     Refusal {
         status: 431,
-        message: format!("request head over {HEAD_BYTES} bytes: at most {HEAD_BYTES} are read"),
+        said: Said::new(
+            Code::HeadTooLarge,
+            json!({"most": HEAD_BYTES}),
+            format!("request head over {HEAD_BYTES} bytes: at most {HEAD_BYTES} are read"),
+        ),
         api: is_api(buf),
     }
 }
@@ -119,9 +129,18 @@ fn uri_too_long(head: &[u8], length: usize) -> Refusal {
     };
     Refusal {
         status: 414,
-        message: format!(
-            "request line of {more}{length} bytes: at most {REQUEST_LINE_BYTES} are read (and a query of at most {} bytes)",
-            crate::limits::QUERY_BYTES
+        said: Said::new(
+            Code::LineTooLong,
+            json!({
+                "bytes": length,
+                "at_least": !more.is_empty(),
+                "most": REQUEST_LINE_BYTES,
+                "query_most": crate::limits::QUERY_BYTES,
+            }),
+            format!(
+                "request line of {more}{length} bytes: at most {REQUEST_LINE_BYTES} are read (and a query of at most {} bytes)",
+                crate::limits::QUERY_BYTES
+            ),
         ),
         api: is_api(head),
     }
@@ -166,11 +185,8 @@ impl Refusal {
     /// The whole answer: status line, headers, body; the connection closes after it.
     pub fn answer(&self) -> Vec<u8> {
         let (kind, body) = match self.api {
-            true => (
-                "application/json",
-                serde_json::json!({"error": self.message}).to_string(),
-            ),
-            false => ("text/plain; charset=utf-8", format!("{}\n", self.message)),
+            true => ("application/json", self.said.error_body().to_string()),
+            false => ("text/plain; charset=utf-8", format!("{}\n", self.said.text)),
         };
         let reason = match self.status {
             413 => "Content Too Large",
@@ -218,13 +234,21 @@ impl Refusal {
     /// (a head it could not read).
     pub fn of_server(status: u16, api: bool) -> Refusal {
         let message = match status {
-            400 => "malformed request: the request line, a header, or the length of a body (Content-Length, Transfer-Encoding) is not valid HTTP/1.1".to_string(),
-            431 => format!("request head of more than {HEADER_FIELDS} header fields: at most {HEADER_FIELDS} are read"),
-            _ => format!("request refused ({status}) before it was read"),
+            400 => Said::new(Code::Malformed, json!({}), "malformed request: the request line, a header, or the length of a body (Content-Length, Transfer-Encoding) is not valid HTTP/1.1"),
+            431 => Said::new(
+                Code::TooManyFields,
+                json!({"most": HEADER_FIELDS}),
+                format!("request head of more than {HEADER_FIELDS} header fields: at most {HEADER_FIELDS} are read"),
+            ),
+            _ => Said::new(
+                Code::Refused,
+                json!({"status": status}),
+                format!("request refused ({status}) before it was read"),
+            ),
         };
         Refusal {
             status,
-            message,
+            said: message,
             api,
         }
     }
@@ -445,11 +469,16 @@ mod tests {
     fn the_answer_is_json_under_the_api() {
         let r = Refusal {
             status: 414,
-            message: "too long".into(),
+            said: Said::new(Code::LineTooLong, json!({}), "too long"),
             api: true,
         };
         let text = String::from_utf8(r.answer()).unwrap();
         assert!(text.starts_with("HTTP/1.1 414 URI Too Long\r\n"), "{text}");
-        assert!(text.ends_with("\r\n\r\n{\"error\":\"too long\"}"), "{text}");
+        assert!(
+            text.ends_with(
+                "\r\n\r\n{\"error\":\"too long\",\"code\":\"line_too_long\",\"values\":{}}"
+            ),
+            "{text}"
+        );
     }
 }

@@ -253,7 +253,11 @@ impl Heavy {
         let preempted = ticket.preempted();
         let task = spawn(ticket, work);
         let answer = match tokio::time::timeout(self.time_limit, task).await {
-            Ok(joined) => joined.unwrap_or_else(|e| Err(ApiError::Internal(e.to_string()))),
+            Ok(joined) => joined.unwrap_or_else(|e| {
+                Err(ApiError::Internal(crate::error::Said::internal(
+                    e.to_string(),
+                )))
+            }),
             Err(_) => Err(ApiError::Timeout(self.time_limit)),
         };
         drop(guard);

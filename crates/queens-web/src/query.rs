@@ -4,9 +4,10 @@
 //! Squares and placements are read by the library's own parsers ([`queens::Square`],
 //! [`queens::Placement`]); this module only splits the query and checks ranges.
 
-use crate::error::{bad, ApiResult};
+use crate::error::{bad, ApiError, ApiResult, Code};
 use crate::limits::QUERY_BYTES;
 use queens::Square;
+use serde_json::json;
 
 /// The parameters of one request.
 #[derive(Debug)]
@@ -20,10 +21,14 @@ impl Query {
     pub fn parse(raw: Option<&str>, known: &[&str]) -> ApiResult<Query> {
         let raw = raw.unwrap_or("");
         if raw.len() > QUERY_BYTES {
-            return Err(bad(format!(
-                "query of {} bytes: at most {QUERY_BYTES} are read",
-                raw.len()
-            )));
+            return Err(bad(
+                Code::QueryTooLong,
+                json!({"bytes": raw.len(), "most": QUERY_BYTES}),
+                format!(
+                    "query of {} bytes: at most {QUERY_BYTES} are read",
+                    raw.len()
+                ),
+            ));
         }
         let mut pairs: Vec<(String, String)> = Vec::new();
         for (name, value) in form_urlencoded::parse(raw.as_bytes()) {
@@ -31,10 +36,10 @@ impl Query {
                 continue;
             }
             if !known.contains(&name.as_ref()) {
-                return Err(bad(unknown(&name, known)));
+                return Err(unknown(&name, known));
             }
             if pairs.iter().any(|(n, _)| *n == name) {
-                return Err(bad(format!("parameter '{}' given twice", shorten(&name))));
+                return Err(twice(&name));
             }
             pairs.push((name.into_owned(), value.into_owned()));
         }
@@ -49,12 +54,6 @@ impl Query {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The value of `name`, which must be given.
-    pub fn required(&self, name: &str, what: &str) -> ApiResult<&str> {
-        self.get(name)
-            .ok_or_else(|| bad(format!("missing parameter '{name}': expected {what}")))
-    }
-
     /// A whole number from `lo` to `hi`; `default` when absent (or required when `None`).
     pub fn number(&self, name: &str, lo: u64, hi: u64, default: Option<u64>) -> ApiResult<u64> {
         let what = format!("a whole number from {lo} to {hi}");
@@ -62,15 +61,20 @@ impl Query {
             (Some(t), _) => t,
             (None, Some(d)) => return Ok(d),
             (None, None) => {
-                return Err(bad(format!("missing parameter '{name}': expected {what}")))
+                return Err(bad(
+                    Code::MissingNumber,
+                    json!({"name": name, "min": lo, "max": hi}),
+                    format!("missing parameter '{name}': expected {what}"),
+                ))
             }
         };
         match text.trim().parse::<u64>() {
             Ok(v) if (lo..=hi).contains(&v) => Ok(v),
-            _ => Err(bad(format!(
-                "bad {name} '{}': expected {what}",
-                shorten(text)
-            ))),
+            _ => Err(bad(
+                Code::BadNumber,
+                json!({"name": name, "text": shorten(text), "min": lo, "max": hi}),
+                format!("bad {name} '{}': expected {what}", shorten(text)),
+            )),
         }
     }
 
@@ -85,10 +89,11 @@ impl Query {
             None => Ok(default),
             Some("true" | "1") => Ok(true),
             Some("false" | "0") => Ok(false),
-            Some(t) => Err(bad(format!(
-                "bad {name} '{}': expected true or false",
-                shorten(t)
-            ))),
+            Some(t) => Err(bad(
+                Code::BadFlag,
+                json!({"name": name, "text": shorten(t)}),
+                format!("bad {name} '{}': expected true or false", shorten(t)),
+            )),
         }
     }
 
@@ -98,11 +103,15 @@ impl Query {
             return Ok(0);
         };
         choices.iter().position(|c| *c == text).ok_or_else(|| {
-            bad(format!(
-                "bad {name} '{}': expected one of {}",
-                shorten(text),
-                choices.join(", ")
-            ))
+            bad(
+                Code::BadChoice,
+                json!({"name": name, "text": shorten(text), "choices": choices}),
+                format!(
+                    "bad {name} '{}': expected one of {}",
+                    shorten(text),
+                    choices.join(", ")
+                ),
+            )
         })
     }
 
@@ -129,16 +138,22 @@ impl Query {
         {
             let square = letters_square(name, word)?;
             if !square.on_board(n, n) {
-                return Err(bad(format!(
-                    "bad {name}: square '{}' is off the {n}x{n} board (files a..{}, ranks 1..{n})",
-                    shorten(word),
-                    queens::square::file_name(n as u32 - 1)
-                )));
+                let last_file = queens::square::file_name(n as u32 - 1);
+                return Err(bad(
+                    Code::SquareOffBoard,
+                    json!({"name": name, "square": shorten(word), "n": n, "last_file": last_file}),
+                    format!(
+                        "bad {name}: square '{}' is off the {n}x{n} board (files a..{last_file}, ranks 1..{n})",
+                        shorten(word),
+                    ),
+                ));
             }
             if squares.contains(&square) {
-                return Err(bad(format!(
-                    "bad {name}: square '{square}' is given twice: one queen per square"
-                )));
+                return Err(bad(
+                    Code::RepeatedSquare,
+                    json!({"name": name, "square": square.to_string()}),
+                    format!("bad {name}: square '{square}' is given twice: one queen per square"),
+                ));
             }
             squares.push(square);
         }
@@ -148,28 +163,38 @@ impl Query {
     /// A list of 1-based rows separated by commas or spaces (`1,5,8,6,3,7,2,4`): the rows of
     /// a placement, read by the library's parser.
     pub fn rows(&self, name: &str, max: usize) -> ApiResult<queens::Placement> {
-        let text = self.required(name, "rows like 1,5,8,6,3,7,2,4")?;
+        let text = self.get(name).ok_or_else(|| {
+            bad(
+                Code::MissingRows,
+                json!({"name": name}),
+                format!("missing parameter '{name}': expected rows like 1,5,8,6,3,7,2,4"),
+            )
+        })?;
         let words: Vec<&str> = text
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|w| !w.is_empty())
             .collect();
         if words.is_empty() || words.len() > max {
-            return Err(bad(format!(
-                "bad {name} '{}': expected 1 to {max} rows like 1,5,8,6,3,7,2,4",
-                shorten(text)
-            )));
+            return Err(bad(
+                Code::BadRows,
+                json!({"name": name, "text": shorten(text), "max": max}),
+                format!(
+                    "bad {name} '{}': expected 1 to {max} rows like 1,5,8,6,3,7,2,4",
+                    shorten(text)
+                ),
+            ));
         }
         if let Some(w) = words
             .iter()
             .find(|w| !w.bytes().all(|b| b.is_ascii_digit()))
         {
-            return Err(bad(format!(
-                "bad {name}: '{}' is not a row: expected whole numbers from 1 to {}",
-                shorten(w),
-                words.len()
-            )));
+            return Err(not_a_row(name, w, words.len()));
         }
-        queens::Placement::parse(&words.join(" ")).map_err(|e| bad(format!("bad {name}: {e}")))
+        queens::Placement::parse(&words.join(" ")).map_err(|e| {
+            let said = crate::error::parse_said(&e);
+            let values = crate::error::with(said.values, json!({"name": name}));
+            bad(said.code, values, format!("bad {name}: {e}"))
+        })
     }
 }
 
@@ -178,19 +203,48 @@ fn letters_square(name: &str, word: &str) -> ApiResult<Square> {
     let lettered = word.starts_with(|c: char| c.is_ascii_alphabetic());
     match Square::parse(word) {
         Ok(s) if lettered => Ok(s),
-        _ => Err(bad(format!(
-            "bad {name}: '{}' is not a square: expected squares like a1,c5 (file letters a.., rank numbers 1..)",
-            shorten(word)
-        ))),
+        _ => Err(bad(
+            Code::NotASquare,
+            json!({"name": name, "text": shorten(word)}),
+            format!(
+                "bad {name}: '{}' is not a square: expected squares like a1,c5 (file letters a.., rank numbers 1..)",
+                shorten(word)
+            ),
+        )),
     }
 }
 
-fn unknown(name: &str, known: &[&str]) -> String {
+/// `'{word}' is not a row` of a list of rows from 1 to `max`.
+pub fn not_a_row(name: &str, word: &str, max: usize) -> ApiError {
+    bad(
+        Code::NotARow,
+        json!({"name": name, "text": shorten(word), "max": max}),
+        format!(
+            "bad {name}: '{}' is not a row: expected whole numbers from 1 to {max}",
+            shorten(word)
+        ),
+    )
+}
+
+/// A parameter given twice.
+pub fn twice(name: &str) -> ApiError {
+    bad(
+        Code::DuplicateParameter,
+        json!({"name": shorten(name)}),
+        format!("parameter '{}' given twice", shorten(name)),
+    )
+}
+
+fn unknown(name: &str, known: &[&str]) -> ApiError {
     let accepted = match known.len() {
         0 => "this endpoint takes no parameters".to_string(),
         _ => format!("expected {}", known.join(", ")),
     };
-    format!("unknown parameter '{}': {accepted}", shorten(name))
+    bad(
+        Code::UnknownParameter,
+        json!({"name": shorten(name), "accepted": known}),
+        format!("unknown parameter '{}': {accepted}", shorten(name)),
+    )
 }
 
 /// A value as shown in a message: at most 40 characters.
@@ -220,9 +274,12 @@ mod tests {
     #[test]
     fn numbers_name_the_bad_value() {
         let err = q("n=x", &["n"]).n(32).unwrap_err();
+        let said = err.said();
+        assert_eq!(said.text, "bad n 'x': expected a whole number from 1 to 32");
+        assert_eq!(said.code, Code::BadNumber);
         assert_eq!(
-            err,
-            bad("bad n 'x': expected a whole number from 1 to 32".to_string())
+            said.values,
+            json!({"name": "n", "text": "x", "min": 1, "max": 32})
         );
         assert!(q("n=33", &["n"]).n(32).is_err());
         assert_eq!(q("n=%2032", &["n"]).n(32), Ok(32));

@@ -784,83 +784,135 @@ async fn dominating_sets_watch_the_whole_board() {
     .await;
 }
 
-/// Latin words of four letters or more: what an English message would leave in a Russian one.
-fn english_words(text: &str) -> Vec<String> {
-    let names = ["true", "false", "lang"];
-    text.split(|c: char| !c.is_ascii_alphabetic() && c != '\'')
-        .filter(|w| w.len() >= 4 && !names.contains(w))
-        .map(str::to_string)
-        .collect()
+/// No letter of the Cyrillic alphabet: the server words nothing in Russian.
+fn no_russian(body: &str) {
+    assert!(
+        !body.chars().any(|c| ('\u{0400}'..='\u{04ff}').contains(&c)),
+        "{body}"
+    );
+}
+
+/// The code and values of an error body (which must have both), checked against `code`.
+fn coded(a: &common::Answer, code: &str) -> Value {
+    let body = a.json();
+    assert_eq!(body["code"], code, "{body}");
+    assert!(
+        body["error"].as_str().is_some_and(|e| !e.is_empty()),
+        "{body}"
+    );
+    no_russian(&a.body);
+    body["values"].clone()
 }
 
 #[tokio::test]
-async fn the_server_speaks_the_language_asked() {
+async fn errors_and_reasons_are_codes_with_values() {
     let app = app();
-    // lang=ru: bad input, a "no tour" reason with its source, why N = 3 has no solution
-    let a = get(&app, "/api/check?n=0&lang=ru").await;
-    assert_eq!(a.status, 400);
+    // A bad parameter: its code and values, the English sentence beside them, the same in
+    // every language the page asks in.
+    for lang in ["", "&lang=en", "&lang=ru"] {
+        let a = get(&app, &format!("/api/check?n=0{lang}")).await;
+        assert_eq!(a.status, 400);
+        assert_eq!(a.error(), "bad n '0': expected a whole number from 1 to 64");
+        let values = coded(&a, "bad_number");
+        assert_eq!(
+            values,
+            serde_json::json!({"name": "n", "text": "0", "min": 1, "max": 64})
+        );
+    }
+    let a = get(&app, "/api/check?n=8&x=1").await;
+    let values = coded(&a, "unknown_parameter");
+    assert_eq!(values["name"], "x");
     assert_eq!(
-        a.error(),
-        "неверное значение n «0»: нужно целое число от 1 до 64"
+        values["accepted"],
+        serde_json::json!(["n", "queens", "piece", "torus"])
     );
-    let v = ok(&app, "/api/tour?board=4&lang=ru").await;
-    let reason = v["reason"].as_str().unwrap();
-    assert!(reason.contains("Парберри, 1997"), "{reason}");
-    assert_eq!(english_words(reason), Vec::<String>::new(), "{reason}");
+    let a = get(&app, "/api/check?n=8&n=9").await;
+    assert_eq!(coded(&a, "duplicate_parameter")["name"], "n");
+    let a = get(&app, "/api/check?n=8&queens=z9").await;
+    let values = coded(&a, "square_off_board");
+    assert_eq!(
+        (values["square"].as_str(), values["n"].as_u64()),
+        (Some("z9"), Some(8))
+    );
+    let a = get(&app, "/api/check?n=8&queens=3,5").await;
+    assert_eq!(coded(&a, "not_a_square")["text"], "3");
+    let a = get(&app, "/api/solve?n=8&algorithm=fast").await;
+    let values = coded(&a, "bad_choice");
+    assert_eq!(
+        values["choices"],
+        serde_json::json!(["explicit", "min-conflicts"])
+    );
+    let a = get(&app, "/api/solve?n=8&algorithm=explicit&seed=1").await;
+    coded(&a, "seed_explicit");
+    let a = get(&app, "/api/tour?board=8&from=z1").await;
+    let values = coded(&a, "from_off_board");
+    assert_eq!(
+        (values["rows"].as_u64(), values["cols"].as_u64()),
+        (Some(8), Some(8))
+    );
+    let a = get(&app, "/api/tour?board=0x5").await;
+    assert_eq!(coded(&a, "bad_board")["text"], "0x5");
+    let a = get(&app, "/api/cover?n=27").await;
+    assert_eq!(coded(&a, "open_question")["n"], 27);
+    let a = get(&app, "/api/nothing").await;
+    assert_eq!(coded(&a, "no_endpoint")["path"], "/api/nothing");
+    let a = request(&app, "POST", "/api/check?n=8").await;
+    assert_eq!(coded(&a, "method_not_allowed")["method"], "POST");
+    let a = get(&app, "/api/check?n=8&lang=de").await;
+    assert_eq!(a.error(), "bad lang 'de': expected en or ru");
+    assert_eq!(coded(&a, "bad_lang")["text"], "de");
+    let a = get(&app, "/api/check?n=8&lang=ru&lang=en").await;
+    assert_eq!(coded(&a, "duplicate_parameter")["name"], "lang");
+    // Reasons inside answers: a "no tour" with its source, why N = 3 has no solution, why
+    // preset queens have no completion; the page words the source from the code.
+    for lang in ["", "&lang=ru"] {
+        let a = get(&app, &format!("/api/tour?board=4{lang}")).await;
+        no_russian(&a.body);
+        let v = a.json();
+        assert_eq!(v["found"], false);
+        assert_eq!(v["reason_code"], "no_tour_square");
+        assert_eq!(
+            v["reason_values"],
+            serde_json::json!({"rows": 4, "cols": 4})
+        );
+        assert!(v["reason"].as_str().unwrap().contains("Parberry 1997"));
+    }
     let v = ok(&app, "/api/tour?board=5&from=b1&closed=false&lang=ru").await;
-    assert_eq!(
-        english_words(v["reason"].as_str().unwrap()),
-        Vec::<String>::new()
-    );
+    assert_eq!(v["reason_code"], "no_tour_colour");
+    assert_eq!(v["reason_values"]["from"], "b1");
+    let v = ok(&app, "/api/tour?board=5&closed=true").await;
+    assert_eq!(v["reason_code"], "no_closed_tour_odd");
     let v = ok(&app, "/api/solve?n=3&lang=ru").await;
-    assert_eq!(
-        english_words(v["reason"].as_str().unwrap()),
-        Vec::<String>::new()
-    );
+    assert_eq!(v["reason_code"], "no_solution");
+    assert_eq!(v["reason_values"], serde_json::json!({"n": 3}));
     let v = ok(&app, "/api/complete?n=8&queens=a1,b2&lang=ru").await;
+    assert_eq!(v["reason_code"], "preset_attack");
     assert_eq!(
-        english_words(v["reason"].as_str().unwrap()),
-        Vec::<String>::new()
+        v["reason_values"],
+        serde_json::json!({"a": "a1", "b": "b2", "line": "diagonal"})
     );
+    // A conflict: its squares and line, the English sentence beside them.
     let v = ok(&app, "/api/check?n=8&queens=c8,g4&lang=ru").await;
     assert_eq!(
         v["conflicts"][0]["text"],
-        "c8 и g4 бьют друг друга по антидиагонали"
+        "c8 and g4 attack each other on an anti-diagonal"
     );
-    // English by default and with lang=en, as the command line words it
-    assert_eq!(
-        get(&app, "/api/check?n=0").await.error(),
-        "bad n '0': expected a whole number from 1 to 64"
-    );
-    assert_eq!(
-        get(&app, "/api/check?n=0&lang=en").await.error(),
-        "bad n '0': expected a whole number from 1 to 64"
-    );
-    // Accept-Language when the query says nothing; the query wins over it
-    let asked = |uri: &str| {
-        axum::http::Request::builder()
-            .uri(uri)
-            .header("accept-language", "ru-RU,ru;q=0.9,en;q=0.5")
-            .body(axum::body::Body::empty())
-            .unwrap()
-    };
+    assert_eq!(v["conflicts"][0]["line"], "anti-diagonal");
+    // No Russian from the server, whatever the browser prefers.
+    let asked = axum::http::Request::builder()
+        .uri("/api/check?n=0")
+        .header("accept-language", "ru-RU,ru;q=0.9,en;q=0.5")
+        .body(axum::body::Body::empty())
+        .unwrap();
     use tower::ServiceExt;
-    for (uri, russian) in [("/api/check?n=0", true), ("/api/check?n=0&lang=en", false)] {
-        let response = app.clone().oneshot(asked(uri)).await.unwrap();
-        assert_eq!(response.status(), 400);
-        let body = http_body_util::BodyExt::collect(response.into_body())
-            .await
-            .unwrap();
-        let text = String::from_utf8(body.to_bytes().to_vec()).unwrap();
-        assert_eq!(text.contains("неверное"), russian, "{uri}: {text}");
-    }
-    refused(
-        &app,
-        "/api/check?n=8&lang=de",
-        "bad lang 'de': expected en or ru",
-    )
-    .await;
-    refused(&app, "/api/check?n=8&lang=ru&lang=en", "'lang' given twice").await;
+    let response = app.clone().oneshot(asked).await.unwrap();
+    assert_eq!(response.status(), 400);
+    let body = http_body_util::BodyExt::collect(response.into_body())
+        .await
+        .unwrap();
+    let text = String::from_utf8(body.to_bytes().to_vec()).unwrap();
+    no_russian(&text);
+    assert!(text.contains("\"code\":\"bad_number\""), "{text}");
 }
 
 #[tokio::test]

@@ -1,8 +1,9 @@
 // The page's only way to the server: GET requests to /api/..., JSON answers, and the
-// server's {"error": "..."} turned into an ApiError that a form shows as it is. Every request
-// says the page's language (lang=en|ru), so the server's words come in it.
+// server's {"error", "code", "values"} turned into an ApiError that a form shows in the page's
+// words for the code (ui.js: errorText). The server's answers are the same in every language:
+// the page words codes and values itself.
 
-import { currentLang, t } from './i18n.js';
+import { codeText } from './ui.js';
 
 export class ApiError extends Error {
   constructor(message, status, body) {
@@ -18,7 +19,6 @@ export function apiUrl(path, params = {}) {
   for (const [k, v] of Object.entries(params)) {
     if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
   }
-  q.set('lang', currentLang());
   const s = q.toString();
   return '/api/' + path + (s ? '?' + s : '');
 }
@@ -100,16 +100,9 @@ export function stream(path, params, handlers) {
   return close;
 }
 
-/**
- * The words of an error event: a stream's events are written after its request has been
- * answered, so the page words the stops it knows (time limit, a permit given to another
- * client, the server stopping) itself, in its own language.
- */
+/** The words of an error event: its code in the page's words. */
 function streamWords(data) {
-  if (data.timeout) return t('error.streamTimeout');
-  if (data.preempted) return t('error.preempted');
-  if (data.shutdown) return t('error.shutdown');
-  return data.error;
+  return codeText(data.code, data.values, data.error);
 }
 
 async function refusal(path, params) {
@@ -118,7 +111,7 @@ async function refusal(path, params) {
     const res = await fetch(apiUrl(path, params), { signal: ctl.signal });
     if (res.ok) return null;
     const body = await res.json().catch(() => null);
-    return body && body.error ? body.error : `HTTP ${res.status}`;
+    return body && body.error ? codeText(body.code, body.values, body.error) : `HTTP ${res.status}`;
   } catch {
     return null;
   } finally {

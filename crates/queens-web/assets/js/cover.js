@@ -94,7 +94,7 @@ export function createCover(saved) {
       saved(null);
       setText(out, '', {}, 'status');
       // an open question of mathematics (27) is said as one, in the reader's words
-      const why = e.body && e.body.open_question ? t('cover.open', { n: text }) : errorText(e);
+      const why = errorText(e);
       formError($('cover-error'), why, $('cover-n'));
     }
   }

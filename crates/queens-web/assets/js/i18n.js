@@ -33,6 +33,11 @@ export function t(key, vars = {}) {
   return entry.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
 }
 
+/** Whether `key` has words in the current language (or in English). */
+export function has(key) {
+  return tables[lang][key] !== undefined || tables.en[key] !== undefined;
+}
+
 /** A whole number with the language's digit grouping; accepts numbers, BigInts and decimal strings. */
 export function num(value) {
   if (value === null || value === undefined) return '—';

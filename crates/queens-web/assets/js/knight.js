@@ -13,7 +13,7 @@ import { getJSON, stream } from './api.js';
 import { t, num, seconds, onLangChange } from './i18n.js';
 import { writeState } from './router.js';
 import { key, parseSquareName, squareName } from './notation.js';
-import { $, announce, errorText, formError, sentence, setText, stepsPerSecond } from './ui.js';
+import { $, announce, errorText, formError, reasonText, setText, stepsPerSecond } from './ui.js';
 import { createPlayer } from './player.js';
 
 const ANIMATED = 30;
@@ -92,7 +92,7 @@ export function createKnight() {
       if (seq !== s.seq) return;
       if (res.found === false || !res.path) {
         s.noTour = true;
-        status('knight.noTour', { reason: sentence(res.reason) }, 'bad');
+        status('knight.noTour', { reason: () => reasonText(res) }, 'bad');
         announce($('knight-status').textContent);
         render();
         return;
@@ -563,7 +563,7 @@ export function createKnight() {
   $('knight-hand').addEventListener('click', () => (s.hand ? endHand() : startHand()));
   $('knight-hand-undo').addEventListener('click', handUndo);
   onLangChange(() => {
-    // The reason for "no tour" is the server's words: ask again in the new language.
+    // The reason for "no tour" is worded again by the page, from its code.
     if (s.noTour) find();
     else render();
     explainMethod();

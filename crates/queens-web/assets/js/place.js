@@ -11,7 +11,7 @@ import { t, num, seconds, onLangChange } from './i18n.js';
 import { intParam, writeState } from './router.js';
 import { fileName, key, parseSquareList, squareList, squareName } from './notation.js';
 import { conflictText } from './conflict.js';
-import { $, h, announce, errorText, formError, sentence, setText, wholeNumber } from './ui.js';
+import { $, h, announce, errorText, formError, reasonWords, sentence, setText, wholeNumber } from './ui.js';
 
 // The server checks boards of up to 64 files, but past 32 the squares are too small to read or
 // click on a screen; Big boards draws the large ones.
@@ -389,7 +389,7 @@ export function createPlace() {
         finished();
         if (!r) return;
         const count = () => num(r.completions);
-        if (r.reason) setText(out, 'place.noneBecause', { reason: r.reason }, 'result counted');
+        if (r.reason) setText(out, 'place.noneBecause', { reason: () => reasonWords(r) }, 'result counted');
         else if (r.capped) setText(out, 'place.capped', { count }, 'result counted');
         else setText(out, 'place.completionsCount', { count, raw: r.completions, s: () => time(r.seconds) }, 'result counted');
         out.dataset.found = String(r.completions);

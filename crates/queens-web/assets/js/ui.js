@@ -1,6 +1,6 @@
 // Small helpers the views share: elements, announcements, form errors, number fields.
 
-import { t, onLangChange } from './i18n.js';
+import { t, has, onLangChange } from './i18n.js';
 
 export const $ = (id) => document.getElementById(id);
 
@@ -37,14 +37,38 @@ export function formError(errorEl, message, field = null) {
   if (field) field.setAttribute('aria-invalid', message ? 'true' : 'false');
 }
 
-/** The text of an error for a person: the server's message, or the page's words. */
+/** The text of an error for a person: the server's code in the page's words. */
 export function errorText(e) {
   if (!e) return t('error.network');
   if (e.name === 'AbortError') return t('common.cancelled');
   if (e.message === 'network') return t('error.network');
-  if (e.body && e.body.timeout) return t('error.timeout', { msg: e.message });
-  if (e.status === 429) return t('error.busy', { msg: e.message });
+  if (e.body && e.body.code) return codeText(e.body.code, e.body.values, e.body.error);
   return sentence(e.message);
+}
+
+/**
+ * The server sends each error and reason as a code with its values (and its English
+ * sentence): the page words it from its dictionary, `err.<code>`, in its language; only a
+ * code it does not know is shown in the server's English.
+ */
+export function codeText(code, values, english) {
+  return sentence(codeWords(code, values, english));
+}
+
+/** The words of a code, as a clause (no capital added, no full stop). */
+export function codeWords(code, values, english) {
+  if (code && has('err.' + code)) return t('err.' + code, values || {});
+  return english || '';
+}
+
+/** The reason inside an answer (`reason_code`, `reason_values`, `reason`), as a sentence. */
+export function reasonText(answer) {
+  return codeText(answer.reason_code, answer.reason_values, answer.reason);
+}
+
+/** The reason inside an answer, as a clause. */
+export function reasonWords(answer) {
+  return codeWords(answer.reason_code, answer.reason_values, answer.reason);
 }
 
 /** The server's message as a sentence: a capital first, a full stop last. */

@@ -7,10 +7,10 @@
 
 import { ApiError, getJSON } from './api.js';
 import { t, num } from './i18n.js';
-import { sentence } from './ui.js';
 import { parseSquareName, squareName } from './notation.js';
 import { buildTree, knightStep } from './tree.js';
 import { Pane } from './pane.js';
+import { reasonText } from './ui.js';
 
 export const METHODS = ['wirth', 'warnsdorff'];
 /** The largest board searched here: the server's limit for the searches. */
@@ -57,7 +57,7 @@ export class KnightPane extends Pane {
     Object.assign(this, { rows, cols, from, method, closed });
     const board = `${rows}x${cols}`;
     const data = await getJSON('tour/trace', { board, from, method, closed, limit: LIMIT });
-    if (data.found === false && !data.steps) throw new ApiError(t('knight.noTour', { reason: sentence(data.reason) }), 200, data);
+    if (data.found === false && !data.steps) throw new ApiError(t('knight.noTour', { reason: reasonText(data) }), 200, data);
     this.keep(data, (e) => e.event === 'tour', { method, board, from });
     this.tree = buildTree(data.steps, knightStep);
     this.snaps = [];

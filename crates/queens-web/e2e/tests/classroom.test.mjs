@@ -79,7 +79,7 @@ test('a Russian page shows no English message of the server', async () => {
   const status = page.locator('#knight-status');
   await status.locator('xpath=self::*[contains(@class, "bad")]').waitFor();
   const text = await status.textContent();
-  assert.match(text, /^На доске 4x4 обхода конём нет/, 'said once, not "Обхода нет: ... обхода нет"');
+  assert.match(text, /^На доске 4 × 4 обхода конём нет/, 'said once, not "Обхода нет: ... обхода нет"');
   assert.match(text, /Парберри/, 'the source is named, in Russian');
   assert.deepEqual(englishWords(text), []);
   await shot(page, 'classroom-ru-knight-no-tour');

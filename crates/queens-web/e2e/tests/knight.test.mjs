@@ -102,7 +102,7 @@ test('no tour: the reason is given', async () => {
   await page.fill('#knight-cols', '4');
   await page.fill('#knight-from', 'a1');
   await page.click('#knight-form button[type=submit]');
-  await page.locator('#knight-status', { hasText: /^No knight's tour exists on a 4x4 board \(.*Parberry 1997\)/ }).waitFor();
+  await page.locator('#knight-status', { hasText: /^No knight's tour exists on a 4 × 4 board \(.*Parberry, 1997\)/ }).waitFor();
 });
 
 test('the tours of 5x5 from a1 are counted', async () => {

@@ -139,7 +139,7 @@ test('to the end of this branch: the step that takes its last move back', async 
 
 test('a start with no tour is refused with the reason; the knight part says the work and links here', async () => {
   await page.goto(new URL('#/watch?p=knight&b=5&from=b1&m=wirth', page.url()).href);
-  await page.locator('#watch-error', { hasText: /No knight.s tour from b1.*b1 has the other colour/ }).waitFor();
+  await page.locator('#watch-error', { hasText: /No knight's tour from b1 on the 5 × 5 board: .*b1 has the other colour/ }).waitFor();
   await page.goto(new URL('#/knight?b=5x5&from=c3&m=wirth', page.url()).href);
   await page.locator('#knight-status', { hasText: 'by wirth' }).waitFor();
   // The knight part says the work of the search, as queens tour --stats does.

@@ -58,12 +58,12 @@ test('Knight: no tour is said once, methods and authors in Russian', async () =>
   await go('#/knight?b=3x3&from=b1&lang=en');
   await page.locator('#knight-status.bad').waitFor();
   const en = await text('#knight-status');
-  assert.match(en, /^No knight's tour exists on a 3x3 board/);
+  assert.match(en, /^No knight's tour exists on a 3 × 3 board/);
   assert.doesNotMatch(en, /No tour: no/);
   await go('#/knight?b=4x4&from=a1&lang=ru');
   await page.locator('#knight-status.bad').waitFor();
   const ru = await text('#knight-status');
-  assert.match(ru, /^На доске 4x4 обхода конём нет/);
+  assert.match(ru, /^На доске 4 × 4 обхода конём нет/);
   assert.match(ru, /Парберри/);
   await go('#/knight?b=8x8&from=a1&m=divide&lang=ru');
   await page.locator('#knight-status', { hasText: 'методом разбиения' }).waitFor();

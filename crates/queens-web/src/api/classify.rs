@@ -1,7 +1,7 @@
 //! `GET /api/classify?rows=1,5,8,6,3,7,2,4`: a placement's symmetry class, as `queens
 //! classify` gives it, with all 8 images.
 
-use crate::error::{bad, ApiResult};
+use crate::error::{bad, ApiResult, Code};
 use crate::query::Query;
 use crate::State;
 use axum::extract::{RawQuery, State as Shared};
@@ -19,10 +19,14 @@ pub async fn get(
     let q = Query::parse(raw.as_deref(), &["rows"])?;
     let p = q.rows("rows", state.limits.max_n.check)?;
     if !p.is_permutation() {
-        return Err(bad(format!(
-            "bad rows '{}': two queens in one row; classify takes one queen in each row and column",
-            p.perm()
-        )));
+        return Err(bad(
+            Code::NotPermutation,
+            json!({"text": p.perm()}),
+            format!(
+                "bad rows '{}': two queens in one row; classify takes one queen in each row and column",
+                p.perm()
+            ),
+        ));
     }
     let orbit = Orbit::of(&p);
     let members: Vec<Value> = Symmetry::ALL

@@ -8,7 +8,7 @@
 //! [`PROGRESS_EVERY`](crate::limits::PROGRESS_EVERY), then one `result`
 //! (`{"n","completions","capped","seconds"}`) or `error`. Closing the stream stops the count.
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Code, Said};
 use crate::heavy::Client;
 use crate::limits::COMPLETIONS_CAP;
 use crate::query::Query;
@@ -69,13 +69,14 @@ pub async fn count(
     let instance = match instance(n, &presets)? {
         Ok(instance) => instance,
         Err(reason) => {
-            return Ok(super::count::answered(json!({
+            let mut answer = json!({
                 "n": n,
                 "completions": 0,
                 "capped": false,
                 "seconds": 0.0,
-                "reason": crate::lang::say(&reason),
-            })))
+            });
+            reason.add_reason(&mut answer);
+            return Ok(super::count::answered(answer));
         }
     };
     super::count::events_with(
@@ -109,25 +110,96 @@ fn progress(control: &Control, start: Instant) -> Value {
 }
 
 /// The instance, or the reason it has no completion (presets that attack each other).
-fn instance(n: usize, presets: &[Square]) -> ApiResult<Result<Instance, String>> {
+fn instance(n: usize, presets: &[Square]) -> ApiResult<Result<Instance, Said>> {
     match Instance::with_presets(n, presets) {
         Ok(instance) => Ok(Ok(instance)),
-        Err(e @ InstanceError::Attack { .. }) => Ok(Err(e.to_string())),
-        Err(e) => Err(ApiError::Bad(format!("bad queens: {e}"))),
+        Err(e @ InstanceError::Attack { .. }) => Ok(Err(instance_said(&e))),
+        Err(e) => {
+            let said = instance_said(&e);
+            let values = crate::error::with(said.values, json!({"name": "queens"}));
+            Err(ApiError::Bad(Said::new(
+                said.code,
+                values,
+                format!("bad queens: {e}"),
+            )))
+        }
     }
 }
 
-fn impossible(n: usize, reason: String) -> Value {
-    json!({"n": n, "status": "impossible", "reason": crate::lang::say(&reason)})
+/// The library's reasons an instance is not a completion problem, or has no completion.
+fn instance_said(e: &InstanceError) -> Said {
+    use InstanceError as I;
+    let text = e.to_string();
+    let (code, values) = match e {
+        I::BadSize(n) => (
+            Code::BadSize,
+            json!({"text": n.to_string(), "min": 1, "max": complete::MAX_N}),
+        ),
+        I::OffBoard {
+            square,
+            n,
+            last_file,
+        } => (
+            Code::SquareOffBoard,
+            json!({"square": square, "n": n, "last_file": last_file}),
+        ),
+        I::Attack { a, b, line } => (
+            Code::PresetAttack,
+            json!({"a": a.to_string(), "b": b.to_string(), "line": line.to_string()}),
+        ),
+        I::Repeated(square) => (Code::RepeatedSquare, json!({"square": square.to_string()})),
+        I::DiagonalOffBoard {
+            kind,
+            value,
+            n,
+            min,
+            max,
+        } => (
+            Code::DiagonalOffBoard,
+            json!({"kind": kind, "value": value, "n": n, "min": min, "max": max}),
+        ),
+        I::TooMany { n, asked, most } => (
+            Code::TooManyPresets,
+            json!({"n": n, "asked": asked, "most": most}),
+        ),
+        I::Saturated {
+            n,
+            asked,
+            placed,
+            seed,
+        } => (
+            Code::Saturated,
+            json!({"n": n, "asked": asked, "placed": placed, "seed": seed}),
+        ),
+        I::OnExcluded {
+            square,
+            kind,
+            value,
+        } => (
+            Code::OnExcluded,
+            json!({"square": square.to_string(), "kind": kind, "value": value}),
+        ),
+    };
+    Said::new(code, values, text)
 }
 
-fn no_completion(n: usize, presets: &[Square]) -> String {
+fn impossible(n: usize, reason: Said) -> Value {
+    let mut answer = json!({"n": n, "status": "impossible"});
+    reason.add_reason(&mut answer);
+    answer
+}
+
+fn no_completion(n: usize, presets: &[Square]) -> Said {
     let names: Vec<String> = presets.iter().map(|s| s.to_string()).collect();
     match names.len() {
-        0 => format!("no solution exists for N = {n}"),
-        _ => format!(
-            "the {n}x{n} board with the queens on {} cannot be completed: the exhaustive search finds no completion",
-            names.join(", ")
+        0 => super::solve::no_solution(n, None),
+        _ => Said::new(
+            Code::NoCompletion,
+            json!({"n": n, "queens": names}),
+            format!(
+                "the {n}x{n} board with the queens on {} cannot be completed: the exhaustive search finds no completion",
+                names.join(", ")
+            ),
         ),
     }
 }

@@ -15,7 +15,7 @@
 //! [`STALL`](crate::limits::STALL). Bad parameters and a busy server answer 400 and 429 as JSON
 //! before any event.
 
-use crate::error::{bad, ApiError, ApiResult};
+use crate::error::{bad, ApiError, ApiResult, Code, Said};
 use crate::heavy::{self, CancelOnDrop, Client, Guarded};
 use crate::limits::{PROGRESS_EVERY, STALL};
 use crate::query::Query;
@@ -54,11 +54,15 @@ pub async fn get(
     let n = q.n(state.limits.max_n.count)?;
     let engine = q.get("engine").map_or(Ok(Engine::Auto), engine)?;
     if n > engine.max_n() {
-        return Err(bad(format!(
-            "bad n '{n}': engine {} counts N up to {}",
-            engine.name(),
-            engine.max_n()
-        )));
+        return Err(bad(
+            Code::EngineN,
+            json!({"n": n, "engine": engine.name(), "max": engine.max_n()}),
+            format!(
+                "bad n '{n}': engine {} counts N up to {}",
+                engine.name(),
+                engine.max_n()
+            ),
+        ));
     }
     let engine = engine.resolve(n);
     let watch = Arc::new(Watch::default());
@@ -83,13 +87,19 @@ fn engine(name: &str) -> ApiResult<Engine> {
     let names = Engine::NAMES.join(", ");
     match Engine::from_name(name) {
         Some(e) if e.name() == name => Ok(e),
-        Some(e) => Err(bad(format!(
-            "bad engine '{shown}': expected one of {names} (the engine once called {shown} is {})",
-            e.name()
-        ))),
-        None => Err(bad(format!(
-            "bad engine '{shown}': expected one of {names}"
-        ))),
+        Some(e) => Err(bad(
+            Code::OldEngine,
+            json!({"text": shown, "choices": Engine::NAMES, "now": e.name()}),
+            format!(
+                "bad engine '{shown}': expected one of {names} (the engine once called {shown} is {})",
+                e.name()
+            ),
+        )),
+        None => Err(bad(
+            Code::BadChoice,
+            json!({"name": "engine", "text": shown, "choices": Engine::NAMES}),
+            format!("bad engine '{shown}': expected one of {names}"),
+        )),
     }
 }
 
@@ -122,8 +132,9 @@ fn count_in_session(
             .set((outlook.record(threads), outlook.wall(threads)));
         return Ok(count::count(n, engine, control)?);
     }
-    let plan = Plan::new(n, engine).map_err(|e| bad(e.to_string()))?;
-    let mut s = Session::new(plan, None, threads).map_err(|e| bad(e.to_string()))?;
+    let plan = Plan::new(n, engine).map_err(|e| ApiError::Bad(plan_said(&e)))?;
+    let mut s = Session::new(plan, None, threads)
+        .map_err(|e| ApiError::Internal(Said::internal(e.to_string())))?;
     let before = s.before(control)?;
     let outlook = match &before {
         Some(b) => b.outlook.clone(),
@@ -142,7 +153,35 @@ fn count_in_session(
         }
     })?;
     s.counts(sum)
-        .ok_or_else(|| ApiError::Internal("the parts do not add up to a count".into()))
+        .ok_or_else(|| ApiError::Internal(Said::internal("the parts do not add up to a count")))
+}
+
+/// Why no plan of a count can be made.
+fn plan_said(e: &plan::PlanError) -> Said {
+    let text = e.to_string();
+    match *e {
+        plan::PlanError::Size {
+            n,
+            engine,
+            min,
+            max,
+        } => Said::new(
+            Code::PlanSize,
+            json!({"n": n, "engine": engine, "min": min, "max": max}),
+            text,
+        ),
+        plan::PlanError::Memory {
+            n,
+            engine,
+            need,
+            budget,
+        } => Said::new(
+            Code::PlanMemory,
+            json!({"n": n, "engine": engine, "need": need, "budget": budget}),
+            text,
+        ),
+        _ => Said::internal(text),
+    }
 }
 
 /// The stream of events of a long heavy job: `progress` from its control every
@@ -232,7 +271,7 @@ async fn drive<T>(
                     }
                     Ok(Ok(done)) => event("result", answer(done, seconds)),
                     Ok(Err(e)) => event("error", e.body()),
-                    Err(e) => event("error", ApiError::Internal(e.to_string()).body()),
+                    Err(e) => event("error", ApiError::Internal(Said::internal(e.to_string())).body()),
                 };
                 last(&tx, event).await;
                 return;

@@ -1,7 +1,7 @@
 //! `GET /api/counts`: the table of counts for N = 1 to 27, computed here for small N (once,
 //! then kept) and the published values beyond, each row marked which.
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, Said};
 use crate::limits::{COUNTS_COMPUTED, COUNTS_UP_TO};
 use crate::query::Query;
 use crate::State;
@@ -24,7 +24,7 @@ pub async fn get(
     }
     let computed = tokio::task::spawn_blocking(table)
         .await
-        .map_err(|e| ApiError::Internal(e.to_string()))??;
+        .map_err(|e| ApiError::Internal(Said::internal(e.to_string())))??;
     Ok(Json(state.counts.get_or_init(|| computed).clone()))
 }
 
@@ -38,8 +38,9 @@ fn table() -> ApiResult<Value> {
                 row(n, c.total, c.fundamental(), "computed")
             }
             false => {
-                let p = published::get(n)
-                    .ok_or_else(|| ApiError::Internal(format!("no published count for {n}")))?;
+                let p = published::get(n).ok_or_else(|| {
+                    ApiError::Internal(Said::internal(format!("no published count for {n}")))
+                })?;
                 row(n, p.total, p.fundamental, "published")
             }
         };

@@ -6,7 +6,7 @@
 //! whose search has no measured end ([`queens::cover::plan::cost`]: 27 is open, 30 is not
 //! found in minutes) is refused at once with the reason.
 
-use crate::error::{bad, ApiError, ApiResult};
+use crate::error::{bad, engine_said, ApiError, ApiResult, Code, Said};
 use crate::heavy::Client;
 use crate::query::Query;
 use crate::State;
@@ -31,21 +31,29 @@ pub async fn get(
 ) -> ApiResult<Json<Value>> {
     let q = Query::parse(raw.as_deref(), &["n"])?;
     let n = q.n(MAX_N)?;
-    let algorithm = plan::chosen(n).map_err(|e| bad(e.to_string()))?;
+    let algorithm = plan::chosen(n).map_err(|e| ApiError::Bad(engine_said(&e)))?;
     let turn = Turn::for_size(n);
     match plan::cost(n, algorithm, turn) {
         plan::Cost::Open => {
-            return Err(ApiError::OpenQuestion(format!(
-                "bad n '{n}': whether the {n} x {n} board has a cover is an open question; \
-                 every N from 1 to {MAX_N} but 27 and 30 is answered"
+            return Err(ApiError::OpenQuestion(Said::new(
+                Code::OpenQuestion,
+                json!({"n": n, "max": MAX_N}),
+                format!(
+                    "bad n '{n}': whether the {n} x {n} board has a cover is an open question; \
+                     every N from 1 to {MAX_N} but 27 and 30 is answered"
+                ),
             )))
         }
         plan::Cost::Unbounded(_) => {
-            return Err(bad(format!(
-                "bad n '{n}': no cover of the {n} x {n} board is found within the server's time \
-                 limit (the command queens cover {n} searches longer); every N from 1 to {MAX_N} \
-                 but 27 and 30 is answered"
-            )))
+            return Err(bad(
+                Code::CoverTime,
+                json!({"n": n, "max": MAX_N}),
+                format!(
+                    "bad n '{n}': no cover of the {n} x {n} board is found within the server's \
+                     time limit (the command queens cover {n} searches longer); every N from 1 \
+                     to {MAX_N} but 27 and 30 is answered"
+                ),
+            ))
         }
         _ => {}
     }
@@ -61,9 +69,9 @@ pub async fn get(
                 .as_ref()
                 .and_then(|c| cover::check(n, &c.solutions).err())
             {
-                return Err(ApiError::Internal(format!(
+                return Err(ApiError::Internal(Said::internal(format!(
                     "the search's answer for {n} is no cover: {fault}"
-                )));
+                ))));
             }
             Ok(found)
         })

@@ -52,9 +52,9 @@ pub async fn get(
         })
         .await?;
     if dominate::check(n, false, &found.queens).is_err() {
-        return Err(ApiError::Internal(format!(
+        return Err(ApiError::Internal(crate::error::Said::internal(format!(
             "the set found for N = {n} leaves a square unwatched"
-        )));
+        ))));
     }
     Ok(Json(Answer {
         n,

@@ -1,7 +1,7 @@
 //! The JSON API under `/api/`: one module per endpoint, all GET with query parameters.
 //!
-//! Unknown paths get 404 and wrong methods 405, both as `{"error": "..."}` like every other
-//! error (see [`crate::error`]). Squares go out as `[col, row]`, 1-based.
+//! Unknown paths get 404 and wrong methods 405, both as `{"error","code","values"}` like every
+//! other error (see [`crate::error`]). Squares go out as `[col, row]`, 1-based.
 
 pub mod check;
 pub mod classify;
@@ -20,7 +20,7 @@ pub mod tour_plan;
 pub mod tour_trace;
 pub mod trace;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Code, Said};
 use crate::State;
 use axum::extract::OriginalUri;
 use axum::handler::Handler;
@@ -68,17 +68,21 @@ where
 }
 
 async fn not_allowed(method: Method, OriginalUri(uri): OriginalUri) -> Response {
-    ApiError::Method(format!(
-        "method {method} not allowed on {}: the API takes GET",
-        crate::query::shorten(uri.path())
+    let path = crate::query::shorten(uri.path());
+    ApiError::Method(Said::new(
+        Code::MethodNotAllowed,
+        json!({"method": method.as_str(), "path": path}),
+        format!("method {method} not allowed on {path}: the API takes GET"),
     ))
     .into_response()
 }
 
 async fn not_found(OriginalUri(uri): OriginalUri) -> Response {
-    ApiError::NotFound(format!(
-        "no such endpoint: {}",
-        crate::query::shorten(uri.path())
+    let path = crate::query::shorten(uri.path());
+    ApiError::NotFound(Said::new(
+        Code::NoEndpoint,
+        json!({"path": path}),
+        format!("no such endpoint: {path}"),
     ))
     .into_response()
 }
@@ -93,7 +97,8 @@ pub fn pairs(squares: impl IntoIterator<Item = Square>) -> Vec<[u64; 2]> {
     squares.into_iter().map(pair).collect()
 }
 
-/// Two attacking queens: `{"a":[3,8],"b":[7,4],"line":"anti-diagonal","text":"..."}`.
+/// Two attacking queens: `{"a":[3,8],"b":[7,4],"line":"anti-diagonal","text":"..."}`, `text`
+/// the English sentence; the page words the conflict from `a`, `b` and `line`.
 pub fn conflict(c: &Conflict) -> Value {
-    json!({"a": pair(c.a), "b": pair(c.b), "line": c.line.to_string(), "text": crate::lang::say(&c.to_string())})
+    json!({"a": pair(c.a), "b": pair(c.b), "line": c.line.to_string(), "text": c.to_string()})
 }

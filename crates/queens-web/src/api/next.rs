@@ -6,7 +6,7 @@
 //! the last, the queen moved up its file, the files after it cleared. Each step asks the
 //! library's search ([`queens::rules::search::RulesBoard::each_from`]) for its first solution.
 
-use crate::error::{bad, ApiResult};
+use crate::error::{bad, ApiResult, Code};
 use crate::heavy::Client;
 use crate::query::Query;
 use crate::State;
@@ -55,19 +55,20 @@ fn prefix(q: &Query, n: usize) -> ApiResult<Vec<u32>> {
     let text = q.get("rows").unwrap_or("");
     let words: Vec<&str> = text.split([',', ' ']).filter(|w| !w.is_empty()).collect();
     if words.len() > n {
-        return Err(bad(format!(
-            "bad rows '{}': expected at most {n} rows, one for each of the first files",
-            crate::query::shorten(text)
-        )));
+        let shown = crate::query::shorten(text);
+        return Err(bad(
+            Code::TooManyRows,
+            json!({"text": shown, "max": n}),
+            format!(
+                "bad rows '{shown}': expected at most {n} rows, one for each of the first files"
+            ),
+        ));
     }
     words
         .iter()
         .map(|w| match w.parse::<u32>() {
             Ok(r) if (1..=n as u32).contains(&r) => Ok(r - 1),
-            _ => Err(bad(format!(
-                "bad rows: '{}' is not a row: expected whole numbers from 1 to {n}",
-                crate::query::shorten(w)
-            ))),
+            _ => Err(crate::query::not_a_row("rows", w, n)),
         })
         .collect()
 }

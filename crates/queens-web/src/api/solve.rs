@@ -1,7 +1,7 @@
 //! `GET /api/solve?n=10000&algorithm=explicit|min-conflicts&seed=7`: one solution for a big
 //! board, checked here by the library's linear test.
 
-use crate::error::{bad, ApiResult};
+use crate::error::{bad, ApiResult, Code, Said};
 use crate::heavy::Client;
 use crate::query::Query;
 use crate::State;
@@ -27,17 +27,17 @@ pub async fn get(
     let seed = match (algorithm, q.get("seed")) {
         (Method::Explicit, Some(_)) => {
             return Err(bad(
+                Code::SeedExplicit,
+                json!({}),
                 "seed has no effect with algorithm explicit (the construction draws nothing): leave it out, or use min-conflicts",
             ))
         }
         _ => q.number("seed", 0, u64::MAX, Some(1))?,
     };
     if let Some(why) = construct::why_none(n as u64) {
-        return Ok(Json(json!({
-            "n": n,
-            "exists": false,
-            "reason": crate::lang::say(&format!("no solution exists for N = {n}: {why}")),
-        })));
+        let mut answer = json!({"n": n, "exists": false});
+        no_solution(n, Some(why)).add_reason(&mut answer);
+        return Ok(Json(answer));
     }
     let found = state
         .heavy
@@ -51,9 +51,9 @@ pub async fn get(
         })
         .await?;
     let (Some(p), seconds) = found else {
-        return Err(crate::error::ApiError::Internal(format!(
+        return Err(crate::error::ApiError::Internal(Said::internal(format!(
             "no solution found for N = {n}"
-        )));
+        ))));
     };
     let mut body = json!({
         "n": n,
@@ -66,4 +66,14 @@ pub async fn get(
         body["seed"] = json!(seed);
     }
     Ok(Json(body))
+}
+
+/// No solution exists for `n`, and why when the library says (N = 2 and 3): the page words the
+/// reason from N.
+pub fn no_solution(n: usize, why: Option<&str>) -> Said {
+    let text = match why {
+        Some(why) => format!("no solution exists for N = {n}: {why}"),
+        None => format!("no solution exists for N = {n}"),
+    };
+    Said::new(Code::NoSolution, json!({"n": n}), text)
 }

@@ -3,7 +3,7 @@
 //! programme, on boards with a side of at most 12, as server-sent events with progress), by the
 //! library's methods, as `queens tour` runs them.
 
-use crate::error::{bad, ApiError, ApiResult};
+use crate::error::{bad, board_values, find_said, with, ApiError, ApiResult, Code, Said};
 use crate::heavy::Client;
 use crate::limits::TOUR_COUNT_BYTES;
 use crate::query::{shorten, Query};
@@ -36,11 +36,18 @@ pub async fn get(
         _ => limits.tour_squares,
     };
     if board.square_count() > max {
-        return Err(bad(format!(
-            "board {board} has {} squares: method {} takes at most {max} here",
-            board.square_count(),
-            method.name()
-        )));
+        return Err(bad(
+            Code::TourSquares,
+            with(
+                board_values(board),
+                json!({"squares": board.square_count(), "method": method.name(), "max": max}),
+            ),
+            format!(
+                "board {board} has {} squares: method {} takes at most {max} here",
+                board.square_count(),
+                method.name()
+            ),
+        ));
     }
     let found = state
         .heavy
@@ -61,6 +68,8 @@ pub async fn get(
         path: None,
         work: None,
         reason: None,
+        reason_code: None,
+        reason_values: None,
     };
     match found {
         Ok(found) => Ok(Json(Answer {
@@ -69,12 +78,17 @@ pub async fn get(
             work: Some(found.work),
             ..answer
         })),
-        Err(e @ (FindError::NoTour(_) | FindError::Exhausted { .. })) => Ok(Json(Answer {
-            reason: Some(crate::lang::say(&e.to_string())),
-            ..answer
-        })),
-        Err(e @ FindError::Invalid(_)) => Err(ApiError::Internal(e.to_string())),
-        Err(e) => Err(bad(e.to_string())),
+        Err(e @ (FindError::NoTour(_) | FindError::Exhausted { .. })) => {
+            let said = find_said(&e);
+            Ok(Json(Answer {
+                reason: Some(said.text),
+                reason_code: Some(said.code.name()),
+                reason_values: Some(said.values),
+                ..answer
+            }))
+        }
+        Err(e @ FindError::Invalid(_)) => Err(ApiError::Internal(find_said(&e))),
+        Err(e) => Err(ApiError::Bad(find_said(&e))),
     }
 }
 
@@ -95,6 +109,10 @@ pub struct Answer {
     work: Option<tour::Work>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason_code: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason_values: Option<Value>,
 }
 
 /// `{"rows","cols","from","closed","tours"}`: directed open tours from `from`, or (closed)
@@ -109,11 +127,18 @@ pub async fn count(
     let from = from(&q, board)?;
     let closed = q.flag("closed", false)?;
     if board.square_count() > count::MAX_ENUMERATED_SQUARES {
-        return Err(bad(format!(
-            "board {board} has {} squares: tours are counted on boards of at most {}",
-            board.square_count(),
-            count::MAX_ENUMERATED_SQUARES
-        )));
+        return Err(bad(
+            Code::TourCountSquares,
+            with(
+                board_values(board),
+                json!({"squares": board.square_count(), "max": count::MAX_ENUMERATED_SQUARES}),
+            ),
+            format!(
+                "board {board} has {} squares: tours are counted on boards of at most {}",
+                board.square_count(),
+                count::MAX_ENUMERATED_SQUARES
+            ),
+        ));
     }
     let tours = state
         .heavy
@@ -144,18 +169,25 @@ pub async fn count_stream(
     let board = board(&q, "8")?;
     let from = from(&q, board)?;
     let closed = q.flag("closed", false)?;
-    frontier::check(board).map_err(|e| bad(e.to_string()))?;
+    frontier::check(board).map_err(|e| ApiError::Bad(frontier_said(&e)))?;
     let kind = match closed {
         true => frontier::Kind::Closed,
         false => frontier::Kind::From(from),
     };
     let need = frontier::typical_peak_bytes(board, kind);
     if need > TOUR_COUNT_BYTES {
-        return Err(bad(format!(
-            "board {board}: its count would hold about {} MiB of states, more than the {} MiB a count may take here (the command line, queens tour --count, takes a --memory budget)",
-            need >> 20,
-            TOUR_COUNT_BYTES >> 20
-        )));
+        return Err(bad(
+            Code::TourCountMemory,
+            with(
+                board_values(board),
+                json!({"need_mib": need >> 20, "most_mib": TOUR_COUNT_BYTES >> 20}),
+            ),
+            format!(
+                "board {board}: its count would hold about {} MiB of states, more than the {} MiB a count may take here (the command line, queens tour --count, takes a --memory budget)",
+                need >> 20,
+                TOUR_COUNT_BYTES >> 20
+            ),
+        ));
     }
     let none = closed && tour::existence(board, Square::new(0, 0), true).is_err();
     let job = move |control: &queens::Control| -> ApiResult<BigUint> {
@@ -167,7 +199,7 @@ pub async fn count_stream(
         match frontier::count(board, kind, Some(TOUR_COUNT_BYTES), control, &mut step) {
             Ok(outcome) => Ok(outcome.count),
             Err(frontier::FrontierError::Stopped(e)) => Err(e.into()),
-            Err(e) => Err(bad(e.to_string())),
+            Err(e) => Err(ApiError::Bad(frontier_said(&e))),
         }
     };
     let answer = move |tours: BigUint, seconds: f64| {
@@ -186,23 +218,66 @@ pub async fn count_stream(
 /// `board`: N or MxN, read by the library.
 pub(crate) fn board(q: &Query, default: &str) -> ApiResult<Board> {
     let text = q.get("board").unwrap_or(default);
-    Board::parse(text).map_err(|e| bad(e.to_string()))
+    Board::parse(text).map_err(|e| {
+        bad(
+            Code::BadBoard,
+            json!({"text": e.0, "max_side": tour::MAX_SIDE, "max_squares": tour::MAX_SQUARES}),
+            e.to_string(),
+        )
+    })
+}
+
+/// Why a frontier count does not take a board, or stopped.
+pub(crate) fn frontier_said(e: &frontier::FrontierError) -> Said {
+    use frontier::FrontierError as F;
+    let text = e.to_string();
+    match e {
+        F::TooWide { board, max } => Said::new(
+            Code::FrontierTooWide,
+            with(board_values(*board), json!({"max": max})),
+            text,
+        ),
+        F::OverBudget {
+            board,
+            budget,
+            cell,
+            cells,
+            states,
+        } => Said::new(
+            Code::FrontierMemory,
+            with(
+                board_values(*board),
+                json!({"budget": budget, "cell": cell, "cells": cells, "states": states}),
+            ),
+            text,
+        ),
+        F::Stopped(e) => crate::error::engine_said(e),
+        _ => Said::internal(text),
+    }
 }
 
 /// `from`: one square (`c3` or `3,3`) on the board; a1 when absent.
 pub(crate) fn from(q: &Query, board: Board) -> ApiResult<Square> {
     let text = q.get("from").unwrap_or("a1");
     let square = Square::parse(text).map_err(|_| {
-        bad(format!(
-            "bad from '{}': expected a square like c3 or 3,3",
-            shorten(text)
-        ))
+        bad(
+            Code::BadFrom,
+            json!({"text": shorten(text)}),
+            format!(
+                "bad from '{}': expected a square like c3 or 3,3",
+                shorten(text)
+            ),
+        )
     })?;
     match board.contains(square) {
         true => Ok(square),
-        false => Err(bad(format!(
-            "bad from '{}': the square is off the {board} board",
-            shorten(text)
-        ))),
+        false => Err(bad(
+            Code::FromOffBoard,
+            with(board_values(board), json!({"text": shorten(text)})),
+            format!(
+                "bad from '{}': the square is off the {board} board",
+                shorten(text)
+            ),
+        )),
     }
 }

@@ -5,7 +5,7 @@
 //! cells swept times [`SECONDS_PER_STATE_CELL`], set against the time limit. Nothing is
 //! counted: the answer is immediate.
 
-use crate::error::{bad, ApiResult};
+use crate::error::{ApiError, ApiResult};
 use crate::limits::TOUR_COUNT_BYTES;
 use crate::query::Query;
 use crate::State;
@@ -31,7 +31,7 @@ pub async fn get(
     let board = super::tour::board(&q, "8")?;
     let from = super::tour::from(&q, board)?;
     let closed = q.flag("closed", false)?;
-    frontier::check(board).map_err(|e| bad(e.to_string()))?;
+    frontier::check(board).map_err(|e| ApiError::Bad(super::tour::frontier_said(&e)))?;
     let kind = match closed {
         true => frontier::Kind::Closed,
         false => frontier::Kind::From(from),

@@ -11,7 +11,7 @@
 //! `{"rows","cols","from","closed","method","found":false,"reason"}`, with no steps.
 
 use super::trace::{body, Writer};
-use crate::error::{bad, ApiResult};
+use crate::error::{bad, board_values, find_said, with, ApiError, ApiResult, Code};
 use crate::heavy::Client;
 use crate::limits::TRACE_STEPS;
 use crate::query::Query;
@@ -43,10 +43,17 @@ pub async fn get(
     let closed = q.flag("closed", false)?;
     let max = state.limits.max_n.tour_search_squares;
     if board.square_count() > max {
-        return Err(bad(format!(
-            "board {board} has {} squares: a search is traced on boards of at most {max}",
-            board.square_count()
-        )));
+        return Err(bad(
+            Code::TourTraceSquares,
+            with(
+                board_values(board),
+                json!({"squares": board.square_count(), "max": max}),
+            ),
+            format!(
+                "board {board} has {} squares: a search is traced on boards of at most {max}",
+                board.square_count()
+            ),
+        ));
     }
     let limit = q.number("limit", 1, TRACE_STEPS, Some(200_000))?;
     let trace = Trace {
@@ -63,10 +70,10 @@ pub async fn get(
         Err(e @ FindError::NoTour(_)) => {
             let mut answer = trace.head();
             answer["found"] = json!(false);
-            answer["reason"] = json!(crate::lang::say(&e.to_string()));
+            find_said(&e).add_reason(&mut answer);
             return Ok(Json(answer).into_response());
         }
-        Err(e) => return Err(bad(e.to_string())),
+        Err(e) => return Err(ApiError::Bad(find_said(&e))),
     }
     let ticket = state.heavy.ticket(client).await?;
     let trace = Trace {

@@ -14,7 +14,7 @@
 //! The body's writing (`body`, `Writer`) is shared with `/api/tour/trace`, whose answer has
 //! the same shape: a head, the steps, a tail.
 
-use crate::error::{bad, ApiError, ApiResult};
+use crate::error::{bad, ApiError, ApiResult, Code};
 use crate::heavy::{self, CancelOnDrop, Client, Guarded, Ticket};
 use crate::limits::{STALL, TRACE_BRUTE, TRACE_PERMUTATIONS, TRACE_STEPS};
 use crate::query::Query;
@@ -65,10 +65,21 @@ pub async fn get(
         _ => state.limits.max_n.trace,
     };
     let n = q.n(max).map_err(|e| match algorithm {
-        Algorithm::Brute | Algorithm::Permutations => bad(format!(
-            "{} (the {algorithm} algorithm traces N up to {max})",
-            e.english()["error"].as_str().unwrap_or_default()
-        )),
+        Algorithm::Brute | Algorithm::Permutations => {
+            let said = e.said();
+            bad(
+                Code::TraceN,
+                json!({
+                    "text": q.get("n").map(crate::query::shorten),
+                    "algorithm": algorithm.to_string(),
+                    "max": max,
+                }),
+                format!(
+                    "{} (the {algorithm} algorithm traces N up to {max})",
+                    said.text
+                ),
+            )
+        }
         _ => e,
     })?;
     let limit = q.number("limit", 1, TRACE_STEPS, Some(200_000))?;

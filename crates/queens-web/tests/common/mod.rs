@@ -97,6 +97,15 @@ pub async fn refused(app: &Router, uri: &str, words: &str) {
     );
     let error = a.error();
     assert!(error.contains(words), "{uri}: '{error}' lacks '{words}'");
+    let body = a.json();
+    let code = body["code"].as_str().unwrap_or_default();
+    assert!(
+        queens_web::error::Code::ALL
+            .iter()
+            .any(|c| c.name() == code),
+        "{uri}: no known code in {body}"
+    );
+    assert!(body["values"].is_object(), "{uri}: no values in {body}");
 }
 
 /// The events of a server-sent event stream: (name, data as JSON).

@@ -421,6 +421,20 @@ pub enum ParseTourError {
     Invalid(#[from] TourError),
 }
 
+/// Which case of Schwenk's theorem (1991) excludes a closed tour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum ClosedWhy {
+    #[error("both sides are odd, and a closed tour alternates colours")]
+    /// Both sides odd.
+    OddSides,
+    #[error("a board with a side of 1, 2 or 4 has none")]
+    /// A side of 1, 2 or 4.
+    Side,
+    #[error("a 3-row board needs n even and at least 10")]
+    /// Three rows and n of 4, 6 or 8.
+    ThreeRows,
+}
+
 /// Why no tour exists, decided from the board and the start square alone.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum NoTour {
@@ -439,7 +453,7 @@ pub enum NoTour {
     #[error("no closed knight's tour exists on a {board} board (Schwenk 1991): {reason}")]
     /// A closed tour on a board that has none (Schwenk).
     #[allow(missing_docs)] // the fields are named in the message
-    Closed { board: Board, reason: &'static str },
+    Closed { board: Board, reason: ClosedWhy },
     #[error("square {from} is off the {board} board")]
     /// A start square off the board.
     #[allow(missing_docs)] // the fields are named in the message
@@ -470,11 +484,11 @@ pub fn existence(board: Board, from: Square, closed: bool) -> Result<(), NoTour>
     let (m, n) = (board.rows.min(board.cols), board.rows.max(board.cols));
     if closed {
         let reason = if m % 2 == 1 && n % 2 == 1 {
-            Some("both sides are odd, and a closed tour alternates colours")
+            Some(ClosedWhy::OddSides)
         } else if m == 1 || m == 2 || m == 4 {
-            Some("a board with a side of 1, 2 or 4 has none")
+            Some(ClosedWhy::Side)
         } else if m == 3 && matches!(n, 4 | 6 | 8) {
-            Some("a 3-row board needs n even and at least 10")
+            Some(ClosedWhy::ThreeRows)
         } else {
             None
         };
