@@ -68,6 +68,8 @@ codes! {
     TourCountSquares = "tour_count_squares",
     TourTraceSquares = "tour_trace_squares",
     TourCountMemory = "tour_count_memory",
+    TourCountTime = "tour_count_time",
+    CountTime = "count_time",
     OpenQuestion = "open_question",
     CoverTime = "cover_time",
     NoEndpoint = "no_endpoint",

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{app, events, get, ok, refused, request};
+use common::{app, app_with, events, get, ok, refused, request};
 use queens::classic::{self, step::TraceStep, Algorithm, Options};
 use queens::complete::{self, Instance};
 use queens::count::published;
@@ -431,6 +431,49 @@ async fn tours_past_64_squares_stream_from_the_frontier_programme() {
     refused(&app(), "/api/tour/count/stream?board=13x13", "at most 12").await;
     refused(&app(), "/api/tour/count/stream?board=8x10&closed=1", "MiB").await;
     refused(&app(), "/api/tour/count/stream?board=5&from=z9", "bad from").await;
+}
+
+#[tokio::test]
+async fn a_count_the_forecast_puts_past_the_time_limit_is_refused_before_it_starts() {
+    // 20 queens: about 170 s of CPU by the model, far past one second on any machine's threads.
+    let (app, _) = app_with(|l| l.time_limit = std::time::Duration::from_secs(1));
+    let a = get(&app, "/api/count?n=20").await;
+    assert_eq!(a.status, 400, "{}", a.body);
+    let body = a.json();
+    assert_eq!(body["code"], "count_time");
+    assert_eq!(body["values"]["n"], 20);
+    assert_eq!(body["values"]["limit"], 1);
+    assert!(body["values"]["seconds"].as_f64().unwrap() > 1.0, "{body}");
+    // the published total, said as published (A000170), never as counted
+    assert_eq!(body["values"]["published"], "39029188884");
+    assert_eq!(body["values"]["source"], "OEIS A000170");
+    // a count the forecast puts within the limit runs
+    let small = events_of(&get(&app, "/api/count?n=8").await.body);
+    assert_eq!(small["total"], "92");
+    // a knight's count past the limit by the library's guide: refused, as its plan says
+    let plan = ok(&app, "/api/tour/count/plan?board=7x8&closed=1").await;
+    assert_eq!(plan["fits_time"], false, "{plan}");
+    let a = get(&app, "/api/tour/count/stream?board=7x8&closed=1").await;
+    assert_eq!(a.status, 400, "{}", a.body);
+    assert_eq!(a.json()["code"], "tour_count_time");
+    assert_eq!(a.json()["values"]["rows"], 7);
+    // one whose plan fits runs; a closed count with no closed tour is answered at once
+    assert_eq!(
+        ok(&app, "/api/tour/count/plan?board=5&from=a1").await["fits_time"],
+        true
+    );
+    let from = events_of(
+        &get(&app, "/api/tour/count/stream?board=5&from=a1")
+            .await
+            .body,
+    );
+    assert_eq!(from["tours"], "304");
+    let none = events_of(
+        &get(&app, "/api/tour/count/stream?board=7&closed=1")
+            .await
+            .body,
+    );
+    assert_eq!(none["tours"], "0");
 }
 
 fn events_of(body: &str) -> Value {

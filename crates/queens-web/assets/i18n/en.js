@@ -57,6 +57,8 @@ export default {
   'err.tour_count_squares': (v) => `The ${board(v)} board has ${fmt(v.squares)} squares: tours are counted one by one on boards of at most ${fmt(v.max)}`,
   'err.tour_trace_squares': (v) => `The ${board(v)} board has ${fmt(v.squares)} squares: a search is shown step by step on boards of at most ${fmt(v.max)}`,
   'err.tour_count_memory': (v) => `The count of the ${board(v)} board would hold about ${fmt(v.need_mib)} MiB of states, more than the ${fmt(v.most_mib)} MiB a count may take here (the command line, queens tour --count, takes a --memory budget)`,
+  'err.tour_count_time': (v) => `The count of the ${board(v)} board takes about ${fmt(v.seconds)} s of CPU time by the library's guide, more than this server's time limit of ${fmt(v.limit)} s, so it is not started (the command line, queens tour --count, has no limit)`,
+  'err.count_time': (v) => `Counting N = ${v.n} takes about ${fmt(v.seconds)} s on this server's ${fmt(v.threads)} ${plural(v.threads, 'thread', 'threads')} by the forecast, more than its time limit of ${fmt(v.limit)} s, so it is not started (the command queens count ${v.n} has no limit)` + (v.published ? `. The published total, not counted here (${v.source}): ${String(v.published).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}` : ''),
   'err.open_question': (v) => `Whether the ${v.n} × ${v.n} board has a cover is an open question: nobody has found one, and nobody has proved that none exists`,
   'err.cover_time': (v) => `No cover of the ${v.n} × ${v.n} board is found within the server's time limit (the command queens cover ${v.n} searches longer); every N from 1 to ${v.max} but 27 and 30 is answered`,
   'err.no_endpoint': (v) => `No such address: ${v.path}`,

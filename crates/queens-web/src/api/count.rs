@@ -65,13 +65,19 @@ pub async fn get(
         ));
     }
     let engine = engine.resolve(n);
+    // What the forecast says cannot end within the time limit is refused before it starts.
+    let limit = state.heavy.time_limit();
+    let model = session::model_outlook(Counter::Engine(engine), n);
+    if !model.ends_within(threads(), limit.as_secs_f64()) {
+        return Err(past_limit(n, &model, limit));
+    }
     let watch = Arc::new(Watch::default());
     let shared = watch.clone();
     events_with(
         client,
         stopping,
         &state,
-        move |c| count_in_session(n, engine, c, &shared),
+        move |c| count_in_session(n, engine, limit, c, &shared),
         move |counts, seconds| result(counts, engine, seconds),
         move |control, start| progress(control, start, &watch),
     )
@@ -121,9 +127,11 @@ fn threads() -> usize {
 fn count_in_session(
     n: usize,
     engine: Engine,
+    limit: Duration,
     control: &Control,
     watch: &Watch,
 ) -> Result<Counts, ApiError> {
+    let start = Instant::now();
     let threads = threads();
     if !session::splits(engine) || n < plan::MIN_N {
         let outlook = session::model_outlook(Counter::Engine(engine), n);
@@ -140,6 +148,11 @@ fn count_in_session(
         Some(b) => b.outlook.clone(),
         None => Outlook::model(s.model_cpu(), Some(s.plan().memory())),
     };
+    // The timed sample may say what the model did not: the count stops here, not at the limit.
+    let left = limit.saturating_sub(start.elapsed()).as_secs_f64();
+    if !outlook.ends_within(threads, left) {
+        return Err(past_limit(n, &outlook, limit));
+    }
     let _ = watch
         .estimate
         .set((outlook.record(threads), outlook.wall(threads)));
@@ -182,6 +195,25 @@ fn plan_said(e: &plan::PlanError) -> Said {
         ),
         _ => Said::internal(text),
     }
+}
+
+/// The refusal of a count whose forecast ends past the time limit on this server's threads,
+/// with the published total where there is one (OEIS A000170), said as published, not counted.
+fn past_limit(n: usize, outlook: &Outlook, limit: Duration) -> ApiError {
+    let (threads, limit) = (threads(), limit.as_secs());
+    let seconds = outlook.wall(threads).round();
+    let mut values = json!({"n": n, "seconds": seconds, "threads": threads, "limit": limit});
+    let mut text = format!(
+        "bad n '{n}': counting N = {n} takes about {seconds} s on this server's {threads} threads \
+         by the forecast, past its time limit of {limit} s (the command queens count {n} has no \
+         limit)"
+    );
+    if let Some(p) = queens::count::published::get(n) {
+        values["published"] = json!(p.total.to_string());
+        values["source"] = json!("OEIS A000170");
+        text += &format!("; the published total (OEIS A000170) is {}", p.total);
+    }
+    bad(Code::CountTime, values, text)
 }
 
 /// The stream of events of a long heavy job: `progress` from its control every

@@ -174,8 +174,10 @@ pub async fn count_stream(
         true => frontier::Kind::Closed,
         false => frontier::Kind::From(from),
     };
+    // A closed count on a board without closed tours is answered at once (0).
+    let none = closed && tour::existence(board, Square::new(0, 0), true).is_err();
     let need = frontier::typical_peak_bytes(board, kind);
-    if need > TOUR_COUNT_BYTES {
+    if need > TOUR_COUNT_BYTES && !none {
         return Err(bad(
             Code::TourCountMemory,
             with(
@@ -189,7 +191,24 @@ pub async fn count_stream(
             ),
         ));
     }
-    let none = closed && tour::existence(board, Square::new(0, 0), true).is_err();
+    // What the library's guide says cannot end within the time limit is refused before it
+    // starts, as /api/tour/count/plan says to the page.
+    let seconds = frontier::typical_cpu_seconds(board, kind);
+    let limit = state.limits.time_limit.as_secs_f64();
+    if seconds > limit && !none {
+        return Err(bad(
+            Code::TourCountTime,
+            with(
+                board_values(board),
+                json!({"seconds": seconds.round(), "limit": limit.round()}),
+            ),
+            format!(
+                "board {board}: its count takes about {} s of CPU time by the library's guide, more than this server's time limit of {} s (the command line, queens tour --count, has none)",
+                seconds.round(),
+                limit.round()
+            ),
+        ));
+    }
     let job = move |control: &queens::Control| -> ApiResult<BigUint> {
         if none {
             return Ok(BigUint::ZERO);

@@ -2,7 +2,9 @@
 //! library's guide to the peak states of the frontier programme
 //! ([`queens::tour::frontier::typical_peak_states`]) gives the memory, checked against
 //! [`TOUR_COUNT_BYTES`] as `/api/tour/count/stream` checks it; the time is that peak times the
-//! cells swept times [`SECONDS_PER_STATE_CELL`], set against the time limit. Nothing is
+//! cells swept times the library's figure per state and cell
+//! ([`queens::tour::frontier::typical_cpu_seconds`]), set against the time limit, as
+//! `/api/tour/count/stream` sets it before it starts. Nothing is
 //! counted: the answer is immediate.
 
 use crate::error::{ApiError, ApiResult};
@@ -15,10 +17,6 @@ use queens::tour::{self, frontier};
 use queens::Square;
 use serde_json::{json, Value};
 use std::sync::Arc;
-
-/// CPU seconds of the frontier programme per state of its peak and per cell swept (the
-/// library's figure, which the command's forecast uses too).
-pub const SECONDS_PER_STATE_CELL: f64 = frontier::SECONDS_PER_STATE_CELL;
 
 /// `{"rows","cols","states","memory_mib","memory_limit_mib","fits_memory","seconds",
 /// "time_limit","fits_time"}` for the count `/api/tour/count/stream` would make with these
@@ -43,7 +41,10 @@ pub async fn get(
         false => frontier::typical_peak_states(board, kind),
     };
     let bytes = states.saturating_mul(frontier::bytes_per_state(board));
-    let seconds = states as f64 * board.square_count() as f64 * SECONDS_PER_STATE_CELL;
+    let seconds = match none {
+        true => 0.0,
+        false => frontier::typical_cpu_seconds(board, kind),
+    };
     let limit = state.limits.time_limit.as_secs_f64();
     Ok(Json(json!({
         "rows": board.rows,
