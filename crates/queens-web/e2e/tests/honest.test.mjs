@@ -1,7 +1,9 @@
 // Honest state: what the page says always describes the board in view. A count of completions
 // goes when the board changes (Complete, Next, a click, Undo), "New board" is an empty board
 // (Place and Guard, Undo bringing the queens back on Place), Big boards keeps no view of an
-// earlier board under "No solution", and a value the server refuses never enters the address.
+// earlier board under "No solution", a value the server refuses never enters the address, a
+// count that cannot end within the time limit is not started, and the Knight part keeps what is
+// typed while a tour plays and clears the search's answer when the student moves by hand.
 // In both languages, on a classroom screen and on a phone.
 
 import { test, before, after } from 'node:test';
@@ -111,6 +113,53 @@ for (const lang of ['en', 'ru']) {
       await page.waitForTimeout(200);
       assert.doesNotMatch(page.url(), /n=21/);
       assert.match(page.url(), /n=12/);
+      noScriptErrors(page);
+    });
+
+    test(`Count (${tag}): what the forecast puts past the time limit is not started, the published total labelled`, async (t) => {
+      // 20 queens: about 170 s of CPU by the server's model, past its 60 s on up to two threads
+      if ((await page.evaluate(() => navigator.hardwareConcurrency)) > 2) return t.skip('more than two threads');
+      await page.setViewportSize(size);
+      await page.goto(new URL(`#/count?n=12&lang=${lang}`, page.url()).href);
+      await page.fill('#count-n', '20');
+      await page.click('#count-start');
+      await page.locator('#count-error', { hasText: 'OEIS A000170' }).waitFor();
+      assert.match(await page.locator('#count-error').textContent(), /39.029.188.884/);
+      assert.equal(await page.locator('#count-progress').evaluate((e) => e.value), 0, 'no progress: nothing ran');
+      assert.doesNotMatch(page.url(), /n=20/);
+      await shot(page, `honest-count-20-${tag}`);
+      noScriptErrors(page);
+    });
+
+    test(`Knight (${tag}): a start typed while a tour plays stays, and Find starts there`, async () => {
+      await page.setViewportSize(size);
+      await page.goto(new URL(`#/knight?b=5&from=c3&m=divide&lang=${lang}`, page.url()).href);
+      await page.waitForFunction(() => (document.querySelector('#knight-svg')?.dataset.path || '').startsWith('c3 '));
+      await page.click('#knight-first');
+      await page.click('#knight-play');
+      await page.fill('#knight-from', 'a1');
+      const shown = await page.locator('#knight-svg').getAttribute('data-shown');
+      await page.waitForFunction((k) => document.querySelector('#knight-svg').dataset.shown !== k, shown);
+      assert.equal(await page.locator('#knight-from').inputValue(), 'a1', 'playing does not rewrite the field');
+      await page.click('#knight-form button[type=submit]');
+      await page.waitForFunction(() => (document.querySelector('#knight-svg').dataset.path || '').startsWith('a1 '));
+      assert.equal(await page.locator('#knight-from').inputValue(), 'a1');
+      noScriptErrors(page);
+    });
+
+    test(`Knight (${tag}): by hand, the search's answer and work go, and come back with its tour`, async () => {
+      await page.setViewportSize(size);
+      await page.goto(new URL(`#/knight?b=5&from=a1&m=warnsdorff&lang=${lang}`, page.url()).href);
+      await page.locator('#knight-work:not(:empty)').waitFor();
+      const said = await page.locator('#knight-status').textContent();
+      const work = await page.locator('#knight-work').textContent();
+      await page.click('#knight-hand');
+      assert.equal((await page.locator('#knight-status').textContent()).trim(), '');
+      assert.equal((await page.locator('#knight-work').textContent()).trim(), '');
+      await shot(page, `honest-knight-hand-${tag}`);
+      await page.click('#knight-hand');
+      assert.equal(await page.locator('#knight-status').textContent(), said);
+      assert.equal(await page.locator('#knight-work').textContent(), work);
       noScriptErrors(page);
     });
   }
