@@ -79,7 +79,12 @@ export function createGuard() {
         list: s.queens.length ? s.queens.map(squareName).join(', ') : t('place.none'),
       }),
     );
-    $('guard-n').value = String(s.n);
+    // the field says the size of the board when it changes; a redraw (a check's answer, a
+    // language) never rewrites what is being typed there
+    if (s.fieldN !== s.n) {
+      $('guard-n').value = String(s.n);
+      s.fieldN = s.n;
+    }
     const st = $('guard-status');
     st.className = 'status' + (open.length ? '' : ' ok');
     if (!s.queens.length) st.textContent = t('guard.empty', { squares: s.n * s.n });

@@ -179,7 +179,12 @@ export function createPlace() {
         list: s.queens.length ? s.queens.map(squareName).join(', ') : t('place.none'),
       }),
     );
-    $('place-n').value = String(s.n);
+    // the field says the size of the board when it changes; a redraw (a check's answer, a
+    // language) never rewrites what is being typed there
+    if (s.fieldN !== s.n) {
+      $('place-n').value = String(s.n);
+      s.fieldN = s.n;
+    }
     $('place-undo').disabled = !s.undo.length;
     $('place-redo').disabled = !s.redo.length;
     renderConflicts();

@@ -75,9 +75,14 @@ for (const lang of ['en', 'ru']) {
       await page.goto(new URL(`#/place?n=8&q=a1,c5&lang=${lang}`, page.url()).href);
       await page.waitForFunction(() => document.querySelector('#place-svg')?.dataset.queens === 'a1,c5');
       await page.fill('#place-n', '6');
+      // a redraw of the board (here: its attack lines) leaves what is typed in the field
+      await page.click('#place-lines');
+      await page.click('#place-lines');
+      assert.equal(await page.locator('#place-n').inputValue(), '6', 'a redraw keeps the typed size');
       await page.click('#place-form button[type=submit]');
       await page.waitForFunction(() => document.querySelector('#place-svg').dataset.queens === '');
-      assert.match(page.url(), /#\/place\?n=6&/);
+      // the address follows the board (written just after it is drawn)
+      await page.waitForFunction(() => /^#\/place\?n=6&/.test(location.hash));
       await page.click('#place-undo');
       await page.waitForFunction(() => document.querySelector('#place-svg').dataset.queens === 'a1,c5');
       assert.equal(await page.locator('#place-n').inputValue(), '8', 'Undo brings back the size with the queens');
