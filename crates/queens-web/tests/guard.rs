@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{app_with, events, fetch_async, listen, send, settles, Answer};
+use common::{app_with, events, fetch_async, listen, send, settles, Answer, LONG};
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
@@ -300,7 +300,7 @@ fn read_until(stream: &mut TcpStream, marker: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_client_cannot_hold_every_permit() {
-    let (app, state) = app_with(|_| ());
+    let (app, state) = app_with(|l| l.time_limit = LONG);
     let address = listen(app).await;
     // Client 127.0.0.1 takes both permits: a tour count that would take years, then a count
     // that would take minutes (somers: its engine looks at its control often).
@@ -369,7 +369,7 @@ async fn a_client_that_reads_nothing_loses_its_permit_within_seconds() {
 async fn a_count_under_way_at_shutdown_ends_with_an_error_event() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
-    let (app, state) = app_with(|_| ());
+    let (app, state) = app_with(|l| l.time_limit = LONG);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let server = tokio::spawn(queens_web::serve_with(listener, app, async {
         let _ = stopped.await;

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{app_with, events, fetch_async, listen, send, settles};
+use common::{app_with, events, fetch_async, listen, send, settles, LONG};
 use std::io::Read;
 use std::time::{Duration, Instant};
 
@@ -83,7 +83,10 @@ fn read_some(stream: &mut std::net::TcpStream, bytes: usize) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_closed_event_stream_cancels_the_count_and_frees_its_permit() {
-    let (app, state) = app_with(|l| l.heavy_at_once = 1);
+    let (app, state) = app_with(|l| {
+        l.heavy_at_once = 1;
+        l.time_limit = LONG;
+    });
     let address = listen(app).await;
     let mut stream = tokio::task::spawn_blocking(move || {
         let mut s = send(address, "/api/count?n=20&engine=dihedral");
@@ -179,10 +182,11 @@ async fn the_time_limit_stops_heavy_work() {
     assert_eq!(a.status, 503);
     assert_eq!(a.json()["timeout"], true);
     assert!(a.error().contains("time limit"));
-    for path in [
-        "/api/count?n=20&engine=dihedral",
-        "/api/completions?n=20&cap=10000000",
-    ] {
+    // a count the forecast puts past the limit is not started at all
+    let a = fetch_async(address, "/api/count?n=20&engine=dihedral").await;
+    assert_eq!(a.status, 400, "{}", a.body);
+    assert_eq!(a.json()["code"], "count_time");
+    for path in ["/api/completions?n=20&cap=10000000"] {
         let a = fetch_async(address, path).await;
         let (name, data) = events(&a.body).pop().unwrap();
         assert_eq!(

@@ -38,6 +38,11 @@ impl Answer {
     }
 }
 
+/// A time limit no test reaches: for the tests that need a count to run long (the server
+/// refuses a count its forecast ends past the limit, and 20 queens is hours in a debug build).
+#[allow(dead_code)]
+pub const LONG: std::time::Duration = std::time::Duration::from_secs(30 * 24 * 3600);
+
 /// The application and its state, with the default limits changed by `edit`.
 pub fn app_with(edit: impl FnOnce(&mut Limits)) -> (Router, Arc<State>) {
     let mut limits = Limits::default();
