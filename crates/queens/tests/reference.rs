@@ -13,7 +13,7 @@ fn check_counts(range: std::ops::RangeInclusive<usize>) {
     let rows = table();
     assert_eq!(rows.len(), 27);
     for row in rows.iter().filter(|r| range.contains(&r.n)) {
-        let c = count(row.n, Engine::Bitmask, &Control::new()).unwrap();
+        let c = count(row.n, Engine::Somers, &Control::new()).unwrap();
         assert_eq!(c.total, row.total, "total N = {}", row.n);
         assert_eq!(c.fixed180, row.fixed180, "fixed180 N = {}", row.n);
         assert_eq!(c.fixed90, row.fixed90, "fixed90 N = {}", row.n);

@@ -8,18 +8,18 @@
 //! `!(taken | up | down)`, one word operation that tests the whole column at once (counted as
 //! one safety test). The queen takes the lowest free row first, so the solutions come in
 //! lexicographic order. The node type is the library counter's
-//! ([`crate::count::bitmask::Node`]); unlike that counter, this one reports every step and
+//! ([`crate::count::bits::Node`]); unlike that counter, this one reports every step and
 //! counts its work.
 
 use super::{attacker, Search, Step};
 use super::{Event, Stats};
-use crate::count::bitmask::Node;
+use crate::count::bits::Node;
 use crate::placement::Placement;
 use crate::square::{Line, Square};
 use std::ops::ControlFlow;
 
 /// The largest N (rows are the bits of a 32-bit word).
-pub const MAX_N: usize = crate::count::bitmask::MAX_N;
+pub const MAX_N: usize = crate::count::bits::MAX_N;
 
 pub(crate) fn search<F: FnMut(&Event, &Stats) -> ControlFlow<()>>(
     n: usize,

@@ -3,7 +3,7 @@
 //! Every solution is a path from the root of the column-by-column search tree to a leaf, so
 //! drawing a solution uniformly means: at each column, choose the next queen's row with a
 //! probability proportional to the number of solutions below it. The counts come from the
-//! reference bitmask counter ([`count_below`]); for the first column, whose sub-trees are the
+//! reference counter, `somers`, ([`count_below`]); for the first column, whose sub-trees are the
 //! whole search, they are counted in parallel and only for the lower half of the rows (the
 //! mirror image of a first queen on row r is a first queen on row N - 1 - r, with as many
 //! completions). Each later column counts a sub-tree about N times smaller than the one
@@ -14,7 +14,7 @@
 
 use crate::construct::rng;
 use crate::control::Control;
-use crate::count::bitmask::{count_below, expand, Node};
+use crate::count::{bits::Node, somers::{count_below, expand}};
 use crate::error::Error;
 use crate::placement::Placement;
 use rand::Rng;

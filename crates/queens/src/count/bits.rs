@@ -1,6 +1,7 @@
-//! The steps of Somers' bit trick that every bitmask search of `count/` shares: [`Bits`], the
-//! free rows of a column one at a time, and the explicit stack of the hot loops. The nodes
-//! themselves (`taken`, `up`, `down`) are [`Node`]s, explained in [`super::bitmask`].
+//! The steps of Somers' bit trick that every bitmask search of the library shares: the node of
+//! the search ([`Node`]: the words `taken`, `up` and `down`, explained in [`super::somers`]),
+//! the board's rows as a mask ([`full_mask`]), [`Bits`], the free rows of a column one at a
+//! time, and the explicit stack of the hot loops.
 //!
 //! `x & x.wrapping_neg()` isolates the lowest set bit of `x`: in two's complement `-x` is
 //! `!x + 1`, which flips every bit of `x` above its lowest 1 and keeps that 1 and the zeros below
@@ -17,11 +18,63 @@
 //! ```
 //!
 //! Written as an iterator the step costs nothing: measured, the three searches that use it in
-//! their hot loops (`bitmask`, `dihedral`, `constellation`) take no more instructions than with
+//! their hot loops (`somers`, `dihedral`, `constellation`) take no more instructions than with
 //! the step written out by hand (callgrind at N = 15, BENCHMARKS.md, "The bitmask step folded
 //! into one iterator").
 
-use crate::count::bitmask::{Node, MAX_N};
+/// The largest N (rows are the bits of a 32-bit word).
+pub const MAX_N: usize = 32;
+
+/// A node of the search: the masks before the next column.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Node {
+    /// The rows taken.
+    pub taken: u32,
+    /// The rows attacked along the up-going diagonals.
+    pub up: u32,
+    /// The rows attacked along the down-going diagonals.
+    pub down: u32,
+}
+
+impl Node {
+    /// The empty board, before the first column.
+    pub const EMPTY: Node = Node {
+        taken: 0,
+        up: 0,
+        down: 0,
+    };
+
+    /// The node after placing a queen on `bit` in the current column.
+    #[inline(always)]
+    pub fn place(self, bit: u32) -> Node {
+        Node {
+            taken: self.taken | bit,
+            up: (self.up | bit) << 1,
+            down: (self.down | bit) >> 1,
+        }
+    }
+
+    /// The rows of the current column that no queen attacks, within `full`.
+    #[inline(always)]
+    pub fn free(self, full: u32) -> u32 {
+        full & !(self.taken | self.up | self.down)
+    }
+
+    /// The node after queens on these 0-based rows of the first columns, one per column.
+    pub fn after(rows: &[u8]) -> Node {
+        rows.iter().fold(Node::EMPTY, |node, &r| node.place(1 << r))
+    }
+}
+
+/// The rows of an N-board as the low N bits of a word (N up to 32).
+#[inline(always)]
+pub(crate) fn full_mask(n: usize) -> u32 {
+    if n == 32 {
+        u32::MAX
+    } else {
+        (1u32 << n) - 1
+    }
+}
 
 /// The set bits of a word, lowest first, each yielded isolated (`0b0110_1000` yields `0b1000`,
 /// `0b10_0000`, `0b100_0000`).

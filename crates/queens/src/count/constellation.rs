@@ -23,7 +23,7 @@
 //! pruning does not pay for searching a partial placement once per compatible constellation.
 
 use crate::control::Control;
-use crate::count::bitmask::{full_mask, Node};
+use crate::count::bits::{full_mask, Node};
 use crate::count::bits::{Bits, Stack};
 use crate::error::Error;
 use crate::square::Square;
@@ -296,12 +296,12 @@ pub fn count_total(n: usize, control: &Control) -> Result<u128, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::bitmask;
+    use crate::count::somers;
 
     #[test]
     fn every_depth_gives_the_same_total() {
         for n in 4..=11 {
-            let want = bitmask::count_total(n, &Control::new()).unwrap();
+            let want = somers::count_total(n, &Control::new()).unwrap();
             for depth in 0..=4 {
                 let total: u128 = subproblems(n, depth)
                     .iter()

@@ -29,7 +29,7 @@
 //! BENCHMARKS.md, section "Counting".
 
 use crate::control::Control;
-use crate::count::bitmask::{full_mask, Node};
+use crate::count::bits::{full_mask, Node};
 use crate::count::bits::{Bits, Stack};
 use crate::error::Error;
 use rand::{Rng, SeedableRng};
@@ -468,13 +468,13 @@ pub fn count_total(n: usize, control: &Control) -> Result<u128, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::bitmask;
+    use crate::count::somers;
     use crate::square::Square;
 
     #[test]
     fn every_depth_gives_the_same_total() {
         for n in 4..=11 {
-            let want = bitmask::count_total(n, &Control::new()).unwrap();
+            let want = somers::count_total(n, &Control::new()).unwrap();
             for depth in 2..=7 {
                 let t: Tally = subproblems(n, depth)
                     .iter()

@@ -17,7 +17,6 @@
 //! assert_eq!(c.orbits(), vec![(8, 1765), (4, 18), (2, 4)]);
 //! ```
 
-pub mod bitmask;
 pub mod bits;
 pub mod constellation;
 pub mod dihedral;
@@ -30,6 +29,7 @@ pub mod quarters;
 #[path = "../../../../tests/support/reference.rs"]
 mod reference;
 pub mod session;
+pub mod somers;
 pub mod symmetric;
 
 use crate::control::Control;
@@ -104,7 +104,7 @@ impl Counts {
 /// see BENCHMARKS.md).
 pub const QUARTERS_FROM: usize = 14;
 
-/// The counting engines. `Bitmask` is the reference every other engine is tested against;
+/// The counting engines. `Somers` is the reference every other engine is tested against;
 /// the default, `Auto`, picks the fastest for the size.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Engine {
@@ -118,9 +118,9 @@ pub enum Engine {
     Dihedral,
     /// Side queens pre-placed, one search per symmetry class ([`constellation`]).
     Constellation,
-    /// Somers-style bitmask backtracking with the mirror symmetry ([`bitmask`]), named
-    /// `somers` (the command line's classic `bitmask` is the seeds' algorithm, another thing).
-    Bitmask,
+    /// Somers-style bit backtracking with the mirror symmetry ([`somers`]); the command
+    /// line's classic `bitmask` is the seeds' algorithm, another thing.
+    Somers,
 }
 
 impl Engine {
@@ -130,7 +130,7 @@ impl Engine {
         Engine::Quarters,
         Engine::Dihedral,
         Engine::Constellation,
-        Engine::Bitmask,
+        Engine::Somers,
     ];
 
     /// The largest N this engine counts.
@@ -140,7 +140,7 @@ impl Engine {
             Engine::Quarters => quarters::MAX_N,
             Engine::Constellation => constellation::MAX_N,
             Engine::Dihedral => dihedral::MAX_N,
-            Engine::Bitmask => bitmask::MAX_N,
+            Engine::Somers => somers::MAX_N,
         }
     }
 
@@ -164,7 +164,7 @@ impl Engine {
             Engine::Quarters => "quarters",
             Engine::Dihedral => "dihedral",
             Engine::Constellation => "constellation",
-            Engine::Bitmask => "somers",
+            Engine::Somers => "somers",
         }
     }
 
@@ -172,7 +172,7 @@ impl Engine {
     /// still understood.
     pub fn from_name(name: &str) -> Option<Engine> {
         match name {
-            "bitmask" => Some(Engine::Bitmask),
+            "bitmask" => Some(Engine::Somers),
             _ => Engine::ALL.into_iter().find(|e| e.name() == name),
         }
     }
@@ -190,7 +190,7 @@ pub fn count(n: usize, engine: Engine, control: &Control) -> Result<Counts, Erro
         Engine::Quarters => quarters::count_total(n, control)?,
         Engine::Constellation => constellation::count_total(n, control)?,
         Engine::Dihedral | Engine::Auto => dihedral::count_total(n, control)?,
-        Engine::Bitmask => bitmask::count_total(n, control)?,
+        Engine::Somers => somers::count_total(n, control)?,
     };
     Ok(Counts::from_total(n, total))
 }
@@ -204,20 +204,20 @@ mod tests {
         for (e, name) in Engine::ALL.into_iter().zip(Engine::NAMES) {
             assert_eq!((e.name(), Engine::from_name(name)), (name, Some(e)));
         }
-        assert_eq!(Engine::from_name("bitmask"), Some(Engine::Bitmask));
+        assert_eq!(Engine::from_name("bitmask"), Some(Engine::Somers));
         assert_eq!(Engine::from_name("fastest"), None);
     }
 
     #[test]
     fn burnside_for_small_n() {
-        let c = count(8, Engine::Bitmask, &Control::new()).unwrap();
+        let c = count(8, Engine::Somers, &Control::new()).unwrap();
         assert_eq!((c.total, c.fixed180, c.fixed90), (92, 4, 0));
         assert_eq!(c.fundamental(), 12);
         assert_eq!(c.orbits(), vec![(8, 11), (4, 1), (2, 0)]);
-        let one = count(1, Engine::Bitmask, &Control::new()).unwrap();
+        let one = count(1, Engine::Somers, &Control::new()).unwrap();
         assert_eq!((one.fundamental(), one.orbits()), (1, vec![(1, 1)]));
-        assert!(count(0, Engine::Bitmask, &Control::new()).is_err());
-        assert!(count(33, Engine::Bitmask, &Control::new()).is_err());
+        assert!(count(0, Engine::Somers, &Control::new()).is_err());
+        assert!(count(33, Engine::Somers, &Control::new()).is_err());
     }
 
     use super::reference;

@@ -394,7 +394,7 @@ mod tests {
             plan.count(&odd, &c, &|_, _| {}).unwrap() + plan.count(&even, &c, &|_, _| {}).unwrap();
         assert_eq!(
             plan.counts(sum).unwrap().total,
-            whole_count(12, Engine::Bitmask)
+            whole_count(12, Engine::Somers)
         );
         assert_eq!(plan.counts(sum + 1), None, "a sum that is not whole");
     }

@@ -1,5 +1,5 @@
 //! Bitmask backtracking under any [`Rules`]: Jeff Somers' three words (see
-//! [`count::bitmask`](crate::count::bitmask)) with two changes.
+//! [`count::somers`](crate::count::somers)) with two changes.
 //!
 //! - On the torus the diagonals wrap, so the words of the up- and down-going diagonals *rotate*
 //!   within the N row bits instead of shifting off the board: a diagonal that leaves at the top
@@ -346,7 +346,7 @@ pub(crate) mod tests {
                 .unwrap();
             assert_eq!(
                 c,
-                crate::count::count(n, crate::Engine::Bitmask, &Control::new()).unwrap()
+                crate::count::count(n, crate::Engine::Somers, &Control::new()).unwrap()
             );
         }
     }

@@ -373,7 +373,7 @@ pub fn count_total_within(
     control: &Control,
 ) -> Result<u128, Error> {
     if n < 4 {
-        return crate::count::bitmask::count_total(n, control);
+        return crate::count::somers::count_total(n, control);
     }
     let parts = parts(n);
     control.set_total(parts.len() as u64);
@@ -388,12 +388,12 @@ pub fn count_total(n: usize, control: &Control) -> Result<u128, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::bitmask;
+    use crate::count::somers;
 
     #[test]
     fn agrees_with_the_reference_engine() {
         for n in 1..=12 {
-            let want = bitmask::count_total(n, &Control::new()).unwrap();
+            let want = somers::count_total(n, &Control::new()).unwrap();
             assert_eq!(count_total(n, &Control::new()).unwrap(), want, "N = {n}");
         }
     }
@@ -402,7 +402,7 @@ mod tests {
     fn a_tiny_budget_splits_everything_and_still_agrees() {
         // 1 byte: no frame held, slices of the fewest half boards.
         for n in 4..=13 {
-            let want = bitmask::count_total(n, &Control::new()).unwrap();
+            let want = somers::count_total(n, &Control::new()).unwrap();
             let got = count_total_within(n, Some(1), &Control::new()).unwrap();
             assert_eq!(got, want, "N = {n}");
         }
@@ -411,7 +411,7 @@ mod tests {
     #[test]
     fn parts_add_up_in_any_batches() {
         for n in [9, 10] {
-            let want = bitmask::count_total(n, &Control::new()).unwrap();
+            let want = somers::count_total(n, &Control::new()).unwrap();
             let parts = parts(n);
             let one_by_one: u128 = parts
                 .iter()

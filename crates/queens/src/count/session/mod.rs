@@ -469,7 +469,7 @@ mod tests {
         assert_eq!(quick.method(false), Method::Parts(BEFORE));
         assert_eq!(quick.method(true), Method::Parts(ASKED));
         assert!(!worth_planning(Engine::Auto, 12) && worth_planning(Engine::Auto, 20));
-        assert!(!worth_planning(Engine::Bitmask, 20));
+        assert!(!worth_planning(Engine::Somers, 20));
         // Long quarters counts: their choices when asked; before a count, only if sampling
         // parts would not take a month.
         let n = 23;

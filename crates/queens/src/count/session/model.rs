@@ -49,7 +49,7 @@ pub fn cpu_seconds(counter: Counter, n: usize) -> f64 {
             }
             (3.1, 7.5)
         }
-        Counter::Engine(Engine::Bitmask) => (200.0, 7.5),
+        Counter::Engine(Engine::Somers) => (200.0, 7.5),
         Counter::Engine(_) => (90.0, 7.5),
         Counter::Classic => (400.0, 7.5),
         Counter::Sql => (4e6, 10.0),
@@ -74,7 +74,7 @@ mod tests {
         assert!(cpu_seconds(Counter::Engine(Engine::Auto), 28) > 0.0);
         // The slower counters cost more at every N.
         for n in 4..20 {
-            let somers = cpu_seconds(Counter::Engine(Engine::Bitmask), n);
+            let somers = cpu_seconds(Counter::Engine(Engine::Somers), n);
             assert!(cpu_seconds(Counter::Classic, n) > somers, "N = {n}");
             assert!(cpu_seconds(Counter::Sql, n) > somers, "N = {n}");
         }

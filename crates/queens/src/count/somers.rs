@@ -17,63 +17,10 @@
 //! up second queens below and above the middle.
 
 use crate::control::Control;
-use crate::count::bits::Bits;
+use crate::count::bits::{full_mask, Bits, Node};
+pub use crate::count::bits::MAX_N;
 use crate::error::Error;
 use rayon::prelude::*;
-
-/// The largest N (rows are the bits of a 32-bit word).
-pub const MAX_N: usize = 32;
-
-/// A node of the search: the masks before the next column.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Node {
-    /// The rows taken.
-    pub taken: u32,
-    /// The rows attacked along the up-going diagonals.
-    pub up: u32,
-    /// The rows attacked along the down-going diagonals.
-    pub down: u32,
-}
-
-impl Node {
-    /// The empty board, before the first column.
-    pub const EMPTY: Node = Node {
-        taken: 0,
-        up: 0,
-        down: 0,
-    };
-
-    /// The node after placing a queen on `bit` in the current column.
-    #[inline(always)]
-    pub fn place(self, bit: u32) -> Node {
-        Node {
-            taken: self.taken | bit,
-            up: (self.up | bit) << 1,
-            down: (self.down | bit) >> 1,
-        }
-    }
-
-    /// The rows of the current column that no queen attacks, within `full`.
-    #[inline(always)]
-    pub fn free(self, full: u32) -> u32 {
-        full & !(self.taken | self.up | self.down)
-    }
-
-    /// The node after queens on these 0-based rows of the first columns, one per column.
-    pub fn after(rows: &[u8]) -> Node {
-        rows.iter().fold(Node::EMPTY, |node, &r| node.place(1 << r))
-    }
-}
-
-/// The rows of an N-board as the low N bits of a word (N up to 32).
-#[inline(always)]
-pub(crate) fn full_mask(n: usize) -> u32 {
-    if n == 32 {
-        u32::MAX
-    } else {
-        (1u32 << n) - 1
-    }
-}
 
 /// Counts the completions of `node` (all columns after it).
 ///
