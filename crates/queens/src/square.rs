@@ -29,6 +29,19 @@ pub const MAX_SIDE: usize = u32::MAX as usize;
 /// The most letters of a file name: seven, from `aaaaaaa` (file 321,272,407) on.
 pub const MAX_FILE_LETTERS: usize = 7;
 
+/// The eight knight's moves as (column, row) steps: the queens' relatives (superqueens,
+/// knight's tours) share them.
+pub const KNIGHT: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
 /// One square: column (file) and row (rank), both counted from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Square {

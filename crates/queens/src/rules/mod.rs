@@ -30,7 +30,7 @@ pub mod torus;
 use crate::placement::{Conflict, Placement};
 use crate::square::{Line, Square};
 use crate::symmetry::{is_canonical, Orbit, TorusOrbit};
-use crate::tour::KNIGHT;
+use crate::square::KNIGHT;
 use serde::Serialize;
 use std::fmt;
 

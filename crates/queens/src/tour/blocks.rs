@@ -9,7 +9,7 @@
 //! all constructions, keyed by the block's size, start and prescribed moves. Whether every block
 //! the construction can ask for exists is checked by the tests, over all of them.
 
-use super::KNIGHT;
+use crate::square::KNIGHT;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 

@@ -39,23 +39,11 @@ pub mod wirth;
 pub mod write;
 
 use crate::control::Control;
-use crate::square::Square;
+use crate::square::{Square, KNIGHT};
 /// The exact counts of tours past 128 bits ([`frontier::Outcome::count`]).
 pub use num_bigint::BigUint;
 use std::fmt;
 use thiserror::Error;
-
-/// The eight knight's moves as (column, row) steps.
-pub const KNIGHT: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 /// Whether two squares are a knight's move apart.
 pub fn knight_move(a: Square, b: Square) -> bool {

@@ -1,6 +1,6 @@
 //! Warnsdorff's rule (1823): always move to the square with the fewest onward moves, ties
 //! broken by Roth's rule (the square farthest from the centre of the board, then the order of
-//! [`KNIGHT`](super::KNIGHT)). The rule alone can run into a dead end; here it only orders the
+//! [`KNIGHT`](crate::square::KNIGHT)). The rule alone can run into a dead end; here it only orders the
 //! candidates of a depth-first search, which backtracks when stuck, so it finds a tour wherever
 //! one exists (the search is exhaustive) and, on most boards, without a single step back.
 //!
@@ -21,7 +21,8 @@
 //! the prunings refuse and why, the steps back; the plain [`search`] tells none.
 
 use super::step::{Choice, Event, Reason, Watch};
-use super::{Board, Tour, Work, KNIGHT};
+use super::{Board, Tour, Work};
+use crate::square::KNIGHT;
 use crate::control::Control;
 use crate::error::Error;
 use crate::square::Square;

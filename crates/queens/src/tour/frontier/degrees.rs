@@ -65,7 +65,7 @@ impl Rest {
             if (c + r) % 2 == 0 {
                 rest.white |= 1 << p;
             }
-            for (dc, dr) in crate::tour::KNIGHT {
+            for (dc, dr) in crate::square::KNIGHT {
                 let (c2, r2) = (c + dc, r + dr);
                 if c2 < 0 || r2 < 0 || c2 >= cols as i32 || r2 >= rows as i32 {
                     continue;

@@ -197,7 +197,7 @@ impl Geometry {
             for r in 0..rows as isize {
                 let i = c * rows as isize + r;
                 sign[i as usize] = if (c + r) % 2 == 0 { 1 } else { -1 };
-                for (dc, dr) in super::KNIGHT {
+                for (dc, dr) in crate::square::KNIGHT {
                     let (c2, r2) = (c + dc as isize, r + dr as isize);
                     if c2 < 0 || r2 < 0 || c2 >= cols as isize || r2 >= rows as isize {
                         continue;
@@ -217,7 +217,7 @@ impl Geometry {
         }
         let len = 2 * rows + 2;
         let (mut white, mut black, mut beyond) = (vec![0; n], vec![0; n], vec![0; n]);
-        let step = super::KNIGHT.map(|(dc, dr)| dc * rows as i32 + dr);
+        let step = crate::square::KNIGHT.map(|(dc, dr)| dc * rows as i32 + dr);
         let mut valid = vec![[0u64; 8]; n];
         for i in 0..n {
             for p in 1..len.min(n - i) {
@@ -227,7 +227,7 @@ impl Geometry {
                     black[i] |= 1 << p;
                 }
                 let (c, r) = (((i + p) / rows) as i32, ((i + p) % rows) as i32);
-                for (m, (dc, dr)) in super::KNIGHT.into_iter().enumerate() {
+                for (m, (dc, dr)) in crate::square::KNIGHT.into_iter().enumerate() {
                     let (c2, r2) = (c + dc, r + dr);
                     if c2 >= 0 && r2 >= 0 && c2 < cols as i32 && r2 < rows as i32 {
                         valid[i][m] |= 1 << p;
