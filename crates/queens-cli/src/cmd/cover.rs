@@ -254,33 +254,25 @@ fn search(
     job: &Job,
 ) -> Result<(Option<Cover>, u64)> {
     let n = args.n;
-    let found = match algorithm {
-        plan::Algorithm::Tabu => {
-            job.units("moves");
-            let (found, best) = job.check(cover::search_turned(n, turn, seed, job.control()))?;
-            if found.is_none() {
-                return Err(stopped(job, unfound(n, turn, &best, job.seconds())));
-            }
-            found
+    match algorithm {
+        plan::Algorithm::Tabu => job.units("moves"),
+        plan::Algorithm::Exact => job.units("branches"),
+        plan::Algorithm::Pairs | plan::Algorithm::Quads => job.units("starts"),
+        plan::Algorithm::Modular | plan::Algorithm::Sat => {}
+    }
+    let pool = super::count::pool(args.threads)?;
+    let ran = pool.install(|| plan::run(n, algorithm, turn, seed, job.control()));
+    let found = match job.check(ran)? {
+        plan::Outcome::Found(cover) => Some(cover),
+        plan::Outcome::NoCover => None,
+        plan::Outcome::NoneSymmetric if algorithm == plan::Algorithm::Pairs => {
+            return Err(Failure::No(no_pairs(n)))
         }
-        plan::Algorithm::Pairs => {
-            job.units("starts");
-            let pool = super::count::pool(args.threads)?;
-            let found = job.check(pool.install(|| cover::pairs(n, seed, job.control())))?;
-            Some(found.ok_or_else(|| Failure::No(no_pairs(n)))?)
+        plan::Outcome::NoneSymmetric => return Err(Failure::No(no_quads(n, turn))),
+        plan::Outcome::Unfound(best) => {
+            return Err(stopped(job, unfound(n, turn, &best, job.seconds())))
         }
-        plan::Algorithm::Quads => {
-            job.units("starts");
-            let pool = super::count::pool(args.threads)?;
-            let found = job.check(pool.install(|| cover::quads(n, turn, seed, job.control())))?;
-            Some(found.ok_or_else(|| Failure::No(no_quads(n, turn)))?)
-        }
-        plan::Algorithm::Sat => return solved(n, turn, seed, args.threads, job),
-        plan::Algorithm::Exact => {
-            job.units("branches");
-            job.check(cover::find_exact(n, job.control()))?
-        }
-        plan::Algorithm::Modular => job.check(cover::find(n, job.control()))?,
+        plan::Outcome::SatSolver => return solved(n, turn, seed, args.threads, job),
     };
     Ok((found, seed))
 }

@@ -60,10 +60,15 @@ pub async fn get(
     let found = state
         .heavy
         .run(client, move |control| {
-            let found = match algorithm {
-                plan::Algorithm::Modular | plan::Algorithm::Exact => cover::find(n, control)?,
-                plan::Algorithm::Pairs => cover::pairs(n, 1, control)?,
-                _ => cover::quads(n, turn, 1, control)?,
+            let found = match plan::run(n, algorithm, turn, 1, control)? {
+                plan::Outcome::Found(cover) => Some(cover),
+                plan::Outcome::NoCover => None,
+                other => {
+                    return Err(ApiError::Internal(Said::internal(format!(
+                        "{} chosen for {n} came back with no answer: {other:?}",
+                        algorithm.name()
+                    ))))
+                }
             };
             if let Some(fault) = found
                 .as_ref()

@@ -14,7 +14,10 @@
 
 use crate::construct::rng;
 use crate::control::Control;
-use crate::count::{bits::Node, somers::{count_below, expand}};
+use crate::count::{
+    bits::Node,
+    somers::{count_below, expand},
+};
 use crate::error::Error;
 use crate::placement::Placement;
 use rand::Rng;

@@ -17,8 +17,8 @@
 //! up second queens below and above the middle.
 
 use crate::control::Control;
-use crate::count::bits::{full_mask, Bits, Node};
 pub use crate::count::bits::MAX_N;
+use crate::count::bits::{full_mask, Bits, Node};
 use crate::error::Error;
 use rayon::prelude::*;
 

@@ -8,7 +8,8 @@
 //! search for the rest to 64. The costs ([`cost`], [`count_cost`]) are the CPU times measured
 //! on one core (README and BENCHMARKS.md, "Covers"), or why none can be given.
 
-use super::{exact, formula, modular, pairs, quads, symmetric};
+use super::{exact, formula, modular, pairs, quads, symmetric, Cover};
+use crate::control::Control;
 use crate::error::Error;
 use symmetric::Turn;
 
@@ -89,6 +90,49 @@ pub fn chosen(n: usize) -> Result<Algorithm, Error> {
                 max: symmetric::MAX_N,
             })
         }
+    })
+}
+
+/// What a search run by [`run`] came back with.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// A cover.
+    Found(Cover),
+    /// Proved by the exact search: the board has no cover at all.
+    NoCover,
+    /// Proved by an exhaustive symmetric search (mirror pairs, quads): no cover has the symmetry
+    /// it looks among. Nothing is said of the covers without it.
+    NoneSymmetric,
+    /// The tabu search was stopped by its control first, with the best it reached: nothing is
+    /// proved.
+    Unfound(symmetric::Best),
+    /// Nothing was run: the SAT solver lives in its own crate (`queens-sat`), which its callers
+    /// run themselves.
+    SatSolver,
+}
+
+/// Runs `algorithm` for the `n` x `n` board from `seed`, among the covers fixed by `turn` where
+/// it looks among symmetric ones: the one way the command line and the page run a search they
+/// chose (by [`chosen`] or by name). The searches on several threads run in the current rayon
+/// pool.
+pub fn run(
+    n: usize,
+    algorithm: Algorithm,
+    turn: Turn,
+    seed: u64,
+    control: &Control,
+) -> Result<Outcome, Error> {
+    let symmetric = |found: Option<Cover>| found.map_or(Outcome::NoneSymmetric, Outcome::Found);
+    Ok(match algorithm {
+        Algorithm::Modular => super::find(n, control)?.map_or(Outcome::NoCover, Outcome::Found),
+        Algorithm::Exact => super::find_exact(n, control)?.map_or(Outcome::NoCover, Outcome::Found),
+        Algorithm::Pairs => symmetric(super::pairs(n, seed, control)?),
+        Algorithm::Quads => symmetric(super::quads(n, turn, seed, control)?),
+        Algorithm::Tabu => match super::search_turned(n, turn, seed, control)? {
+            (Some(cover), _) => Outcome::Found(cover),
+            (None, best) => Outcome::Unfound(best),
+        },
+        Algorithm::Sat => Outcome::SatSolver,
     })
 }
 
@@ -208,6 +252,27 @@ pub fn count_cost(n: usize) -> Cost {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_chosen_search_runs_as_the_direct_calls_answer() {
+        let control = Control::new();
+        for n in 1..=12 {
+            let turn = Turn::for_size(n);
+            match run(n, chosen(n).unwrap(), turn, 1, &control).unwrap() {
+                Outcome::Found(c) => assert!(super::super::check(n, &c.solutions).is_ok(), "{n}"),
+                Outcome::NoCover => assert!(super::super::find(n, &control).unwrap().is_none()),
+                other => panic!("{n}: {other:?}"),
+            }
+        }
+        assert!(matches!(
+            run(20, Algorithm::Sat, Turn::Both, 1, &control).unwrap(),
+            Outcome::SatSolver
+        ));
+        assert!(matches!(
+            run(6, Algorithm::Pairs, Turn::Mirror, 1, &control).unwrap(),
+            Outcome::NoneSymmetric
+        ));
+    }
 
     #[test]
     fn the_choice_follows_the_residue_of_n() {

@@ -28,9 +28,9 @@ pub mod search;
 pub mod torus;
 
 use crate::placement::{Conflict, Placement};
+use crate::square::KNIGHT;
 use crate::square::{Line, Square};
 use crate::symmetry::{is_canonical, Orbit, TorusOrbit};
-use crate::square::KNIGHT;
 use serde::Serialize;
 use std::fmt;
 

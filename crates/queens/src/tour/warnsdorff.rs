@@ -22,10 +22,10 @@
 
 use super::step::{Choice, Event, Reason, Watch};
 use super::{Board, Tour, Work};
-use crate::square::KNIGHT;
 use crate::control::Control;
 use crate::error::Error;
 use crate::square::Square;
+use crate::square::KNIGHT;
 use std::ops::ControlFlow;
 
 /// Boards up to this many squares get the connectivity test (a breadth-first search a move).
