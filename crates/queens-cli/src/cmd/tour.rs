@@ -9,6 +9,7 @@ use crate::job::Job;
 use crate::output::{svg, Out};
 use crate::parts::tour_save;
 use queens::square::file_name;
+use queens::tour::counter::Counter;
 use queens::tour::{self, count, divide, frontier, BigUint, Board, FindError, Method, Tour};
 use queens::Square;
 use serde::Serialize;
@@ -426,16 +427,11 @@ fn picture(t: &Tour) -> String {
     p.render()
 }
 
-/// Up to this many squares the enumeration is the faster counter (6x6: 0.01 s closed, 0.21 s
-/// from a corner, against 0.15 s and several seconds for the frontier programme), beyond it the
-/// frontier programme (6x8 closed: 6 s against 48 s; BENCHMARKS.md).
-const ENUMERATE_UP_TO: usize = 36;
-
 /// The counting algorithm for `board`: the one asked for, if it takes the board, else the
 /// faster of the two that take it.
 fn counter(args: &Args, board: Board) -> Result<Algorithm> {
-    let frontier_takes = frontier::check(board).is_ok();
-    let enumeration_takes = board.square_count() <= count::MAX_ENUMERATED_SQUARES;
+    let frontier_takes = Counter::Frontier.takes(board);
+    let enumeration_takes = Counter::Enumerate.takes(board);
     let wide = format!(
         "the frontier programme counts boards with a side of at most {}",
         frontier::MAX_ROWS
@@ -462,12 +458,13 @@ fn counter(args: &Args, board: Board) -> Result<Algorithm> {
             }
         ))),
         Some(a @ (Algorithm::Frontier | Algorithm::Enumerate)) => Ok(a),
-        _ if board.square_count() <= ENUMERATE_UP_TO => Ok(Algorithm::Enumerate),
-        _ if frontier_takes => Ok(Algorithm::Frontier),
-        _ if enumeration_takes => Ok(Algorithm::Enumerate),
-        _ => Err(bad(format!(
-            "cannot count tours on the {board} board: {wide}, {small}"
-        ))),
+        _ => match Counter::for_board(board) {
+            Some(Counter::Enumerate) => Ok(Algorithm::Enumerate),
+            Some(Counter::Frontier) => Ok(Algorithm::Frontier),
+            None => Err(bad(format!(
+                "cannot count tours on the {board} board: {wide}, {small}"
+            ))),
+        },
     }
 }
 

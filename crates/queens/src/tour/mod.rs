@@ -29,6 +29,7 @@
 
 pub mod blocks;
 pub mod count;
+pub mod counter;
 pub mod divide;
 pub mod frontier;
 pub mod narrow;
