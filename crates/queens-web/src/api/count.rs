@@ -133,7 +133,7 @@ fn count_in_session(
 ) -> Result<Counts, ApiError> {
     let start = Instant::now();
     let threads = threads();
-    if !session::splits(engine) || n < plan::MIN_N {
+    if !session::in_parts(engine, n) {
         let outlook = session::model_outlook(Counter::Engine(engine), n);
         let _ = watch
             .estimate

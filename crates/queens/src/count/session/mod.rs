@@ -94,12 +94,19 @@ pub fn splits(engine: Engine) -> bool {
     matches!(engine, Engine::Auto | Engine::Quarters | Engine::Dihedral)
 }
 
+/// Whether a count of `n` with `engine` can run through a session of parts, and so report its
+/// progress part by part: an engine that [`splits`], from [`crate::count::plan::MIN_N`] (below
+/// it the parts are too few and too small to be worth their bookkeeping). The page runs every
+/// such count so, to show its progress.
+pub fn in_parts(engine: Engine, n: usize) -> bool {
+    splits(engine) && n >= crate::count::plan::MIN_N
+}
+
 /// Whether a count of `n` with `engine` is long enough to be planned (and its cost said
-/// before it starts) even when nothing else asks for a plan.
+/// before it starts) even when nothing else asks for a plan: one [`in_parts`] of at least
+/// [`TRIVIAL_CPU`] by the model. The command line plans such counts unasked.
 pub fn worth_planning(engine: Engine, n: usize) -> bool {
-    splits(engine)
-        && n >= crate::count::plan::MIN_N
-        && model::cpu_seconds(Counter::Engine(engine), n) >= TRIVIAL_CPU
+    in_parts(engine, n) && model::cpu_seconds(Counter::Engine(engine), n) >= TRIVIAL_CPU
 }
 
 /// The outlook of a count with no parts to time: the model's.
@@ -470,6 +477,9 @@ mod tests {
         assert_eq!(quick.method(true), Method::Parts(ASKED));
         assert!(!worth_planning(Engine::Auto, 12) && worth_planning(Engine::Auto, 20));
         assert!(!worth_planning(Engine::Somers, 20));
+        assert!(in_parts(Engine::Auto, crate::count::plan::MIN_N));
+        assert!(!in_parts(Engine::Auto, crate::count::plan::MIN_N - 1));
+        assert!(!in_parts(Engine::Constellation, 20));
         // Long quarters counts: their choices when asked; before a count, only if sampling
         // parts would not take a month.
         let n = 23;
