@@ -7,7 +7,6 @@ use crate::query::Query;
 use crate::State;
 use axum::extract::{RawQuery, State as Shared};
 use axum::Json;
-use queens::Placement;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -21,10 +20,7 @@ pub async fn get(
     let n = q.n(state.limits.max_n.check)?;
     let queens = q.squares("queens", n)?;
     let rules = super::rules::read(&q)?;
-    let attacks = match rules.is_classic() {
-        true => Placement::all_attacks(&queens),
-        false => super::rules::all_attacks(rules, n, &queens),
-    };
+    let attacks = rules.all_attacks(n, &queens);
     Ok(Json(json!({
         "n": n,
         "queens": super::pairs(queens.iter().copied()),

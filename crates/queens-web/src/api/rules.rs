@@ -5,7 +5,6 @@
 use crate::error::ApiResult;
 use crate::query::Query;
 use queens::rules::{Piece, Rules};
-use queens::{Conflict, Square};
 
 /// The parameters of the rules, for an endpoint's list of known names.
 pub const NAMES: [&str; 2] = ["piece", "torus"];
@@ -18,18 +17,4 @@ pub fn read(q: &Query) -> ApiResult<Rules> {
     };
     let torus = q.flag("torus", false)?;
     Ok(Rules { piece, torus })
-}
-
-/// Every attacking pair among `squares` on the `n` x `n` board under `rules`, the later
-/// queen of each pair after the earlier, in the order given (as `Placement::all_attacks`).
-pub fn all_attacks(rules: Rules, n: usize, squares: &[Square]) -> Vec<Conflict> {
-    let mut attacks = Vec::new();
-    for (j, &b) in squares.iter().enumerate() {
-        for &a in &squares[..j] {
-            if let Some(line) = rules.attack(n, a, b) {
-                attacks.push(Conflict { a, b, line });
-            }
-        }
-    }
-    attacks
 }

@@ -166,6 +166,24 @@ impl Rules {
         None
     }
 
+    /// Every attacking pair among `squares` on the `n` x `n` board, each once, the later piece
+    /// of each pair as `b` (the order given): [`Placement::all_attacks`] under these rules.
+    /// Quadratic in the number of squares, as the answer can be.
+    pub fn all_attacks(self, n: usize, squares: &[Square]) -> Vec<Conflict> {
+        if self.is_classic() {
+            return Placement::all_attacks(squares);
+        }
+        let mut attacks = Vec::new();
+        for (j, &b) in squares.iter().enumerate() {
+            for &a in &squares[..j] {
+                if let Some(line) = self.attack(n, a, b) {
+                    attacks.push(Conflict { a, b, line });
+                }
+            }
+        }
+        attacks
+    }
+
     /// How many symmetries the board has under these rules: the square's 8 (turns and
     /// reflections), or on the torus 8N² (each of the 8 followed by a translation of files
     /// and ranks). Both pieces keep every one of them (a knight's moves are as symmetric as a

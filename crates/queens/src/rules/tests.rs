@@ -170,3 +170,30 @@ fn one_representative_per_class_of_the_boards_symmetries() {
     assert_eq!(TORUS.symmetries(7), 392);
     assert_eq!(SUPER.symmetries(7), 8);
 }
+
+#[test]
+fn all_attacks_under_the_rules_add_the_knight_and_the_wrapped_lines() {
+    let squares = Square::parse_list("a1,b3,c1,e2").unwrap();
+    let classic = Rules::default().all_attacks(5, &squares);
+    assert_eq!(classic, Placement::all_attacks(&squares));
+    assert_eq!(classic.len(), 1, "a1 and c1 share the first rank");
+    let superqueen = Rules {
+        piece: Piece::Superqueen,
+        torus: false,
+    };
+    let lines: Vec<Line> = superqueen
+        .all_attacks(5, &squares)
+        .iter()
+        .map(|c| c.line)
+        .collect();
+    assert_eq!(lines, [Line::Knight, Line::Row, Line::Knight, Line::Knight]);
+    let torus = Rules {
+        piece: Piece::Queen,
+        torus: true,
+    };
+    // a1 and e2 (4 files right, 1 rank up) meet on an anti-diagonal that wraps: 4 + 1 = 0 mod 5.
+    let wrapped = torus.all_attacks(5, &squares);
+    assert_eq!(wrapped.len(), 2, "{wrapped:?}");
+    assert_eq!((wrapped[1].a, wrapped[1].b), (squares[0], squares[3]));
+    assert_eq!(wrapped[1].line, Line::AntiDiagonal);
+}
