@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fault injection for checkpointed counts: RUNS counts of N = 15 and 16 with both engines
 # (quarters, dihedral), each killed with SIGKILL at a random moment (up to three times) and
-# resumed until it ends, each checked against tests/data/nqueens-counts.tsv; then a checkpoint
+# resumed until it ends, each checked against crates/queens/tests/data/nqueens-counts.tsv; then a checkpoint
 # cut in the middle of a line (repaired, with a note), one with a flipped byte and one of
 # another N (refused, exit 2, the file unchanged). Never a wrong total.
 #
@@ -14,7 +14,7 @@ cargo build --release -q -p queens-cli
 q=$PWD/target/release/queens
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-want() { awk -F'\t' -v n="$1" '$1 == n { print $2 }' tests/data/nqueens-counts.tsv; }
+want() { awk -F'\t' -v n="$1" '$1 == n { print $2 }' crates/queens/tests/data/nqueens-counts.tsv; }
 total_of() { sed -E 's/.*"total":([0-9]+).*/\1/'; }
 
 count=0 kills=0

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Counts N on the Slurm cluster in K array tasks and a dependent merge job (through
 # examples/slurm/submit.sh), waits for both, and checks the total and fundamental count
-# against tests/data/nqueens-counts.tsv. Needs a running cluster (ci/slurm-local.sh start).
+# against crates/queens/tests/data/nqueens-counts.tsv. Needs a running cluster (ci/slurm-local.sh start).
 #
 #   ci/slurm-count.sh N K [QUEENS]     # QUEENS: the binary (default target/debug/queens)
 set -euo pipefail
@@ -26,14 +26,14 @@ for log in "$dir"/queens-"${array}"_*.log; do
   echo "  $(basename "$log"): $(tail -1 "$log")"
 done
 
-want=$(awk -F'\t' -v n="$n" '$1 == n { print $2, $3 }' tests/data/nqueens-counts.tsv)
-[ -n "$want" ] || { echo "slurm-count: N = $n is not in tests/data/nqueens-counts.tsv" >&2; exit 2; }
+want=$(awk -F'\t' -v n="$n" '$1 == n { print $2, $3 }' crates/queens/tests/data/nqueens-counts.tsv)
+[ -n "$want" ] || { echo "slurm-count: N = $n is not in crates/queens/tests/data/nqueens-counts.tsv" >&2; exit 2; }
 read -r total fundamental <<<"$want"
 [ -s "$dir/result.json" ] || { echo "slurm-count: no result (see $dir/queens-merge-$merge.log)" >&2; cat "$dir"/queens-merge-*.log >&2 || true; exit 1; }
 got=$(cat "$dir/result.json")
 cat "$dir/result.txt"
 if [[ $got == *"\"total\":$total,"* && $got == *"\"fundamental\":$fundamental,"* ]]; then
-  echo "slurm-count: N = $n through Slurm: total $total, fundamental $fundamental, as in tests/data"
+  echo "slurm-count: N = $n through Slurm: total $total, fundamental $fundamental, as in the table of crates/queens/tests/data"
   rm -rf "$dir"
 else
   echo "slurm-count: wrong result for N = $n: $got (want total $total, fundamental $fundamental)" >&2

@@ -10,7 +10,7 @@ mod common;
 use common::queens;
 
 fn reference_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/completion-ed")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../queens/tests/data/completion-ed")
 }
 
 /// Runs the command with `--json`, returns (exit code, the JSON line on stdout).

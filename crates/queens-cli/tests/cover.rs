@@ -317,7 +317,7 @@ fn the_mirror_pair_search_finds_a_cover_of_eighteen_by_default() {
     let printed: Vec<String> = solutions.iter().map(|p| p.perm()).collect();
     assert_eq!(
         printed,
-        stored(include_str!("../../../tests/data/cover-18.txt"))
+        stored(include_str!("../../queens/tests/data/cover-18.txt"))
     );
     // Even boards of the exact search's range too; none for the boards without a cover.
     printed_cover(14, &["--algorithm", "pairs", "--seed", "3"]);
@@ -336,9 +336,9 @@ fn quads_find_fifteen_twenty_one_and_thirty_two_by_default() {
     // 15: one solution the half-turn fixes and seven pairs; 21: one solution the quarter-turn
     // fixes and five quads; the same seed, the same cover on any number of threads: the one
     // stored in tests/data.
-    let stored_15 = include_str!("../../../tests/data/cover-15.txt");
-    let stored_21 = include_str!("../../../tests/data/cover-21.txt");
-    let stored_32 = include_str!("../../../tests/data/cover-32.txt");
+    let stored_15 = include_str!("../../queens/tests/data/cover-15.txt");
+    let stored_21 = include_str!("../../queens/tests/data/cover-21.txt");
+    let stored_32 = include_str!("../../queens/tests/data/cover-32.txt");
     for (n, seed, text, said) in [
         (
             15,

@@ -17,7 +17,7 @@ struct Row {
 }
 
 fn table() -> Vec<Row> {
-    let text = include_str!("../../../tests/data/domination.tsv");
+    let text = include_str!("data/domination.tsv");
     let field = |s: &str| (s != "-").then(|| s.parse::<u128>().expect("a number"));
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.starts_with('n'))

@@ -10,13 +10,13 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-#[path = "../../../tests/support/reference.rs"]
+#[path = "support/reference.rs"]
 mod reference;
 
 /// Column `col` of the rows of `tests/data/<name>` by N (rows with a value there).
 fn column(name: &str, col: usize) -> HashMap<usize, u128> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data")
+        .join("tests/data")
         .join(name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));

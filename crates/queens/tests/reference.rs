@@ -4,7 +4,7 @@ use queens::count::{count, quarters, Engine};
 use queens::solutions::{fundamental, Solutions};
 use queens::Control;
 
-#[path = "../../../tests/support/reference.rs"]
+#[path = "support/reference.rs"]
 mod reference;
 
 use reference::table;

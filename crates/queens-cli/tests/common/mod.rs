@@ -34,7 +34,7 @@ pub fn scratch(tag: &str) -> PathBuf {
 /// A path under the repository's `tests/data` folder.
 pub fn data(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data")
+        .join("../queens/tests/data")
         .join(path)
 }
 

@@ -14,7 +14,7 @@ fn oracle(instance: &Instance) -> Vec<Placement> {
 }
 
 fn reference_dir() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/completion-ed")
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/completion-ed")
 }
 
 /// The reference instances with their verdicts (true = solvable).

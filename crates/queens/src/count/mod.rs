@@ -24,9 +24,9 @@ pub mod disjoint;
 pub mod plan;
 pub mod published;
 pub mod quarters;
-/// The reference table of the tests (`tests/support/reference.rs`, shared by every suite).
+/// The reference table of the tests (`tests/support/reference.rs` of this crate, shared with its integration tests).
 #[cfg(test)]
-#[path = "../../../../tests/support/reference.rs"]
+#[path = "../../tests/support/reference.rs"]
 mod reference;
 pub mod session;
 pub mod somers;

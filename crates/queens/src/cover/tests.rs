@@ -224,15 +224,15 @@ fn plainly_a_cover(text: &str) -> usize {
 #[test]
 fn the_stored_covers_are_covers() {
     let stored = [
-        (include_str!("../../../../tests/data/cover-18.txt"), 18),
-        (include_str!("../../../../tests/data/cover-20.txt"), 20),
-        (include_str!("../../../../tests/data/cover-22.txt"), 22),
-        (include_str!("../../../../tests/data/cover-26.txt"), 26),
-        (include_str!("../../../../tests/data/cover-24.txt"), 24),
-        (include_str!("../../../../tests/data/cover-28.txt"), 28),
-        (include_str!("../../../../tests/data/cover-21.txt"), 21),
-        (include_str!("../../../../tests/data/cover-15.txt"), 15),
-        (include_str!("../../../../tests/data/cover-32.txt"), 32),
+        (include_str!("../../tests/data/cover-18.txt"), 18),
+        (include_str!("../../tests/data/cover-20.txt"), 20),
+        (include_str!("../../tests/data/cover-22.txt"), 22),
+        (include_str!("../../tests/data/cover-26.txt"), 26),
+        (include_str!("../../tests/data/cover-24.txt"), 24),
+        (include_str!("../../tests/data/cover-28.txt"), 28),
+        (include_str!("../../tests/data/cover-21.txt"), 21),
+        (include_str!("../../tests/data/cover-15.txt"), 15),
+        (include_str!("../../tests/data/cover-32.txt"), 32),
     ];
     for (text, n) in stored {
         assert_eq!(plainly_a_cover(text), n);
@@ -258,22 +258,22 @@ fn the_symmetries_of_a_cover_are_those_its_search_asked_for() {
     // half-turn (32), mirror pairs (26).
     let stored = [
         (
-            include_str!("../../../../tests/data/cover-21.txt"),
+            include_str!("../../tests/data/cover-21.txt"),
             vec![Rotate90, Rotate180, Rotate270],
         ),
         (
-            include_str!("../../../../tests/data/cover-15.txt"),
+            include_str!("../../tests/data/cover-15.txt"),
             vec![Rotate180],
         ),
         (
-            include_str!("../../../../tests/data/cover-32.txt"),
+            include_str!("../../tests/data/cover-32.txt"),
             vec![Rotate180, FlipFiles, FlipRanks],
         ),
     ];
     for (text, expected) in stored {
         assert_eq!(symmetries(&read(text)), expected);
     }
-    let mirrored = symmetries(&read(include_str!("../../../../tests/data/cover-26.txt")));
+    let mirrored = symmetries(&read(include_str!("../../tests/data/cover-26.txt")));
     assert!(
         mirrored.contains(&FlipFiles) || mirrored.contains(&FlipRanks),
         "{mirrored:?}"

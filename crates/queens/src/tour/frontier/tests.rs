@@ -200,7 +200,7 @@ fn boards_too_wide_and_budgets_too_small_say_so() {
 fn published() -> Vec<(usize, usize, String, u128)> {
     let text = include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/knight-tours.tsv"
+        "/tests/data/knight-tours.tsv"
     ));
     text.lines()
         .filter(|l| !l.starts_with('#'))

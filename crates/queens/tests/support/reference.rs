@@ -1,8 +1,10 @@
 //! The reference table of the N-queens counts, `tests/data/nqueens-counts.tsv` (OEIS A000170,
 //! A002562, A032522, A033148; the sources are in the file), read by one parser for every test
-//! suite: the library's unit and integration tests and the command tests include this file
-//! (`#[path = ".../tests/support/reference.rs"] mod reference;`). The table is built into the
-//! test binary, so a test never reads a file at run time.
+//! suite of the library: its unit and integration tests include this file (`#[path =
+//! ".../tests/support/reference.rs"] mod reference;`). The table is built into the test binary,
+//! so a test never reads a file at run time. The other crates test against the library's
+//! [`PUBLISHED`](queens::count::published::PUBLISHED) table, which the library checks against
+//! this one.
 #![allow(dead_code)] // each suite uses its own part
 
 /// The table, as it is in the repository.
