@@ -26,6 +26,7 @@ use crate::construct::{exists, rng};
 use crate::control::Control;
 use crate::error::Error;
 use crate::placement::Placement;
+use crate::prefetch::prefetch;
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
@@ -369,19 +370,6 @@ impl Board {
             }
         }
     }
-}
-
-/// Asks the processor to bring `slice[i]` into the cache (a hint: no effect on the result).
-#[inline(always)]
-fn prefetch<T>(slice: &[T], i: usize) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(x) = slice.get(i) {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        // SAFETY: prefetching is a hint that never faults, and the address is in the slice.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast::<i8>()) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (slice, i);
 }
 
 #[cfg(test)]

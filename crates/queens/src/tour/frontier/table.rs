@@ -13,6 +13,7 @@
 //! overlap instead of following one another (a table of a million states is far larger than
 //! the cache, and one miss per state was a quarter of the time).
 
+use crate::prefetch::prefetch;
 use bnum::types::U256;
 use num_bigint::BigUint;
 use std::collections::HashMap;
@@ -428,19 +429,6 @@ pub struct Table<K, C: Count> {
     pending: Vec<(K, C, usize)>,
     /// Whether a count overflowed `C`: the table's counts are then wrong.
     overflowed: bool,
-}
-
-/// Asks the processor to bring `slice[i]` into the cache (a hint: no effect on the result).
-#[inline(always)]
-fn prefetch<T>(slice: &[T], i: usize) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(x) = slice.get(i) {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        // SAFETY: prefetching is a hint that never faults, and the address is in the slice.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast::<i8>()) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (slice, i);
 }
 
 impl<K: Key, C: Count> Table<K, C> {
