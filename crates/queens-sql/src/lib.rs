@@ -17,8 +17,6 @@
 use queens::{Control, Placement};
 use rusqlite::{named_params, Connection};
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 use thiserror::Error;
 
 /// The statement, with its comments; the board size is the parameter `:d`.
@@ -55,23 +53,15 @@ pub fn solve(
         return Err(SqlError::Size(n));
     }
     let db = Connection::open_in_memory().map_err(database)?;
-    // A watcher interrupts the statement when the control is cancelled (SQLite checks for an
-    // interrupt between its steps), and stops when the run is over.
-    let done = AtomicBool::new(false);
+    // The child control's watcher interrupts the statement when the control is cancelled
+    // (SQLite checks for an interrupt between its steps).
     let handle = db.get_interrupt_handle();
-    std::thread::scope(|scope| {
-        scope.spawn(|| {
-            while !done.load(Ordering::Relaxed) {
-                if control.is_cancelled() {
-                    handle.interrupt();
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        });
-        let result = run(&db, n, control, on_solution);
-        done.store(true, Ordering::Relaxed);
-        result
-    })
+    let (result, _) = control.child(
+        None,
+        || handle.interrupt(),
+        |_| run(&db, n, control, on_solution),
+    );
+    result
 }
 
 /// Runs the statement on `db`, row by row.

@@ -21,6 +21,7 @@
 //! ```
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 /// Progress counters and a cancellation flag, shared between an engine and its caller.
 #[derive(Debug, Default)]
@@ -81,6 +82,59 @@ impl Control {
     }
 }
 
+/// How a run under a child control ([`Control::child`]) ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The run returned by itself.
+    Finished,
+    /// The parent control was cancelled, and the child with it.
+    Cancelled,
+    /// The budget ran out first, and the child was cancelled.
+    OutOfTime,
+}
+
+impl Control {
+    /// Runs `run` under a child control: one that is cancelled when this one is, or when
+    /// `budget` (if any) has passed. A watcher thread looks every few milliseconds and, when it
+    /// cancels the child, also calls `on_stop` (a search that cannot look at a control, such
+    /// as an SQL statement, is interrupted there). The result comes with how the run ended:
+    /// the one mechanism of the searches that give a part of their work a time of its own.
+    pub fn child<R>(
+        &self,
+        budget: Option<Duration>,
+        on_stop: impl Fn() + Sync,
+        run: impl FnOnce(&Control) -> R,
+    ) -> (R, Ended) {
+        let child = Control::new();
+        let finished = AtomicBool::new(false);
+        let out_of_time = AtomicBool::new(false);
+        let start = Instant::now();
+        let result = std::thread::scope(|scope| {
+            let watcher = scope.spawn(|| {
+                while !finished.load(Ordering::Relaxed) {
+                    let late = budget.is_some_and(|b| start.elapsed() >= b);
+                    if self.is_cancelled() || late {
+                        out_of_time.store(late && !self.is_cancelled(), Ordering::Relaxed);
+                        child.cancel();
+                        on_stop();
+                    }
+                    std::thread::park_timeout(Duration::from_millis(10));
+                }
+            });
+            let result = run(&child);
+            finished.store(true, Ordering::Relaxed);
+            watcher.thread().unpark();
+            result
+        });
+        let ended = match (self.is_cancelled(), out_of_time.load(Ordering::Relaxed)) {
+            (true, _) => Ended::Cancelled,
+            (false, true) => Ended::OutOfTime,
+            (false, false) => Ended::Finished,
+        };
+        (result, ended)
+    }
+}
+
 /// Solutions an engine has found but not yet reported to its [`Control`]: counted in a plain
 /// integer at each find, added to the control by [`Finds::report`] (which the engine calls
 /// now and then, e.g. where it looks for cancellation) and when dropped, so every return path
@@ -118,5 +172,48 @@ impl<'a> Finds<'a> {
 impl Drop for Finds<'_> {
     fn drop(&mut self) {
         self.report();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Waits, under `control`, until it is cancelled (or 10 s pass: the test then fails).
+    fn wait_for_cancel(control: &Control) -> bool {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(10) {
+            if control.is_cancelled() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        false
+    }
+
+    #[test]
+    fn a_child_ends_by_itself_by_its_budget_or_with_its_parent() {
+        let parent = Control::new();
+        let (r, ended) = parent.child(Some(Duration::from_secs(60)), || {}, |_| 7);
+        assert_eq!((r, ended), (7, Ended::Finished));
+
+        let stops = AtomicU64::new(0);
+        let on_stop = || {
+            stops.fetch_add(1, Ordering::Relaxed);
+        };
+        let (seen, ended) = parent.child(Some(Duration::from_millis(30)), on_stop, wait_for_cancel);
+        assert!(seen && ended == Ended::OutOfTime && stops.load(Ordering::Relaxed) > 0);
+        assert!(!parent.is_cancelled(), "the budget stops the child only");
+
+        let (seen, ended) = parent.child(
+            None,
+            || {},
+            |child| {
+                parent.cancel();
+                wait_for_cancel(child)
+            },
+        );
+        assert!(seen);
+        assert_eq!(ended, Ended::Cancelled);
     }
 }

@@ -398,22 +398,8 @@ fn symmetric(
         mirror: Some(half_turn),
         ..problem(lines, k, opts)
     };
-    let inner = Control::new();
-    let done = std::sync::atomic::AtomicBool::new(false);
-    let start = std::time::Instant::now();
-    let result = std::thread::scope(|scope| {
-        scope.spawn(|| {
-            while !done.load(std::sync::atomic::Ordering::Relaxed) {
-                if control.is_cancelled() || start.elapsed().as_secs_f64() > SYMMETRIC_SECONDS {
-                    inner.cancel();
-                }
-                std::thread::sleep(std::time::Duration::from_millis(10));
-            }
-        });
-        let result = exact::find(p, &inner);
-        done.store(true, std::sync::atomic::Ordering::Relaxed);
-        result
-    });
+    let budget = Some(std::time::Duration::from_secs_f64(SYMMETRIC_SECONDS));
+    let (result, _) = control.child(budget, || {}, |inner| exact::find(p, inner));
     match result {
         Err(Error::Cancelled) if control.is_cancelled() => Err(Error::Cancelled),
         Err(Error::Cancelled) => Ok(None),

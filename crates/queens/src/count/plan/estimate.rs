@@ -15,13 +15,12 @@
 //! follows need not count them again.
 
 use super::Plan;
-use crate::control::Control;
+use crate::control::{Control, Ended};
 use crate::error::Error;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -134,48 +133,33 @@ impl Plan {
         budget: Duration,
         outer: &Control,
     ) -> Result<(Vec<Event>, bool), Error> {
-        let inner = Control::new();
         let events = Mutex::new(Vec::with_capacity(batch.len() + 1));
-        let (finished, out_of_time) = (AtomicBool::new(false), AtomicBool::new(false));
-        let start = Instant::now();
-        let result = std::thread::scope(|s| {
-            let watcher = s.spawn(|| {
-                while !finished.load(Ordering::Relaxed) {
-                    if outer.is_cancelled() {
-                        inner.cancel();
-                    } else if start.elapsed() >= budget {
-                        out_of_time.store(true, Ordering::Relaxed);
-                        inner.cancel();
-                    }
-                    std::thread::park_timeout(Duration::from_millis(20));
-                }
-            });
-            let note = |i: usize, c: u128| {
-                if let Ok(mut e) = events.lock() {
-                    e.push((i, c, thread_cpu(), Instant::now()));
-                }
-            };
-            // One thread, so that the time between two finished parts is one part's; the
-            // starting time is an event of no part.
-            let run = || {
-                note(usize::MAX, 0);
-                self.count(batch, &inner, &note)
-            };
-            let result = match rayon::ThreadPoolBuilder::new().num_threads(1).build() {
-                Ok(pool) => pool.install(run),
-                Err(_) => run(),
-            };
-            finished.store(true, Ordering::Relaxed);
-            watcher.thread().unpark();
-            result
-        });
+        let note = |i: usize, c: u128| {
+            if let Ok(mut e) = events.lock() {
+                e.push((i, c, thread_cpu(), Instant::now()));
+            }
+        };
+        // One thread, so that the time between two finished parts is one part's; the starting
+        // time is an event of no part.
+        let run = |inner: &Control| {
+            note(usize::MAX, 0);
+            self.count(batch, inner, &note)
+        };
+        let (result, ended) = outer.child(
+            Some(budget),
+            || {},
+            |inner| match rayon::ThreadPoolBuilder::new().num_threads(1).build() {
+                Ok(pool) => pool.install(|| run(inner)),
+                Err(_) => run(inner),
+            },
+        );
         if outer.is_cancelled() {
             return Err(Error::Cancelled);
         }
         let events = events.into_inner().unwrap_or_default();
         match result {
             Ok(_) => Ok((events, false)),
-            Err(Error::Cancelled) if out_of_time.load(Ordering::Relaxed) => Ok((events, true)),
+            Err(Error::Cancelled) if ended == Ended::OutOfTime => Ok((events, true)),
             Err(e) => Err(e),
         }
     }
