@@ -473,7 +473,7 @@ fn counts_killed_with_sigkill_resume_to_the_exact_total() {
 /// --ignored` (about a minute); also `bench/fault-injection.sh`.
 #[cfg(unix)]
 #[test]
-#[ignore]
+#[ignore = "about a minute: 24 counts killed and resumed"]
 fn twenty_four_killed_counts_end_with_the_exact_total() {
     let dir = folder("kill-many");
     for seed in 0..6 {

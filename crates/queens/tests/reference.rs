@@ -37,7 +37,7 @@ fn counts_match_the_reference_up_to_12() {
 
 /// `cargo test --release -- --ignored` (about a minute on one core).
 #[test]
-#[ignore]
+#[ignore = "about a minute in release: N = 13 to 15 on one core"]
 fn counts_match_the_reference_up_to_15() {
     check_counts(13..=15);
 }
@@ -83,7 +83,7 @@ fn the_bounded_counter_matches_the_reference_up_to_16() {
 /// `cargo test --release -p queens --test reference -- --ignored bounded` (about 20 minutes on
 /// two cores): every split forced up to N = 18, and N = 19 and 20 under 256 MB.
 #[test]
-#[ignore]
+#[ignore = "about 20 minutes in release: every split to 18, and 19 and 20 in 256 MB"]
 fn the_bounded_counter_matches_the_reference_up_to_20() {
     check_bounded(17..=18, 1);
     check_bounded(19..=20, 256 << 20);

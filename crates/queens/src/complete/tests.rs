@@ -191,7 +191,7 @@ fn reference_instances_fast_subset_agree_with_the_verdicts() {
 /// All sixteen, with the search effort (nodes) on stderr: `cargo test -p queens --release --lib
 /// reference_instances_all -- --ignored --nocapture`.
 #[test]
-#[ignore]
+#[ignore = "minutes: all sixteen completion instances"]
 fn reference_instances_all_agree_with_the_verdicts() {
     for (name, instance, solvable) in reference() {
         check_reference(&name, &instance, solvable);

@@ -259,7 +259,7 @@ mod tests {
 
     /// Release only: `cargo test --release -p queens -- --ignored` (about a minute).
     #[test]
-    #[ignore]
+    #[ignore = "about a minute in release: every engine to N = 17"]
     fn every_engine_agrees_with_the_reference_table_up_to_17() {
         for engine in Engine::ALL {
             agrees_with_reference(engine, 15..=17);

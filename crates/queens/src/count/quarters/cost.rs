@@ -170,7 +170,7 @@ mod tests {
     /// (release, about a minute and 6 GB; the measured table is in the failure's message):
     /// `cargo test --release -p queens -- --ignored measured_table_bytes_are_the_table`.
     #[test]
-    #[ignore]
+    #[ignore = "about a minute and 6 GB in release: the bytes of every N to 23"]
     fn measured_table_bytes_are_the_table() {
         let all: Vec<usize> = (0..=23)
             .map(|n| if n < 4 { 0 } else { held_bytes(n) })
