@@ -61,14 +61,7 @@ struct Verdict {
     queens: Option<usize>,
     valid: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    conflict: Option<ConflictRecord>,
-}
-
-#[derive(Serialize)]
-struct ConflictRecord {
-    a: String,
-    b: String,
-    line: queens::Line,
+    conflict: Option<Conflict>,
 }
 
 #[derive(Serialize)]
@@ -277,11 +270,7 @@ fn verdict(b: &Board, named: bool) -> Verdict {
         n: b.n,
         queens: b.partial.then_some(b.queens),
         valid: b.conflict.is_none(),
-        conflict: b.conflict.map(|c| ConflictRecord {
-            a: c.a.to_string(),
-            b: c.b.to_string(),
-            line: c.line,
-        }),
+        conflict: b.conflict,
     }
 }
 
