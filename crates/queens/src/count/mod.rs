@@ -25,6 +25,7 @@ pub mod disjoint;
 pub mod plan;
 pub mod published;
 pub mod quarters;
+pub mod record;
 /// The reference table of the tests (`tests/support/reference.rs`, shared by every suite).
 #[cfg(test)]
 #[path = "../../../../tests/support/reference.rs"]
