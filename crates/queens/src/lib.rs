@@ -37,6 +37,7 @@ pub mod decimal;
 pub mod dominate;
 pub mod error;
 pub mod placement;
+pub mod record;
 pub mod rules;
 pub mod solutions;
 pub mod square;

@@ -275,7 +275,9 @@ fn sql_run(n: usize, job: &Job, start: Instant) -> Result<Run> {
     })
 }
 
-/// A run as a JSON line.
+/// A run as a JSON line. This record stays with the command: it is the bench's own timing of
+/// a run (with its outcome against the time limit, and null counters for the fast engine),
+/// not an answer of the library, which times nothing.
 #[derive(Serialize)]
 struct RunRecord {
     algorithm: &'static str,

@@ -9,10 +9,10 @@ use crate::exit::{bad, Exit, Result};
 use crate::input::lines::{Lines, MAX_PLACEMENT_LINE};
 use crate::input::{PlacementArgs, Source};
 use crate::output::{plural, Out};
+use queens::record::{Tally, Verdict};
 use queens::rules::{Piece, Rules};
 use queens::Line;
 use queens::{Conflict, Placement, Square};
-use serde::Serialize;
 use std::io::Write;
 
 /// How verdicts are written.
@@ -49,26 +49,6 @@ pub struct Args {
     json: bool,
     #[command(flatten)]
     rules: super::rules::RulesArgs,
-}
-
-/// One verdict as JSON.
-#[derive(Serialize)]
-struct Verdict {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    line: Option<usize>,
-    n: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    queens: Option<usize>,
-    valid: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    conflict: Option<Conflict>,
-}
-
-#[derive(Serialize)]
-struct Summary {
-    checked: usize,
-    valid: usize,
-    invalid: usize,
 }
 
 /// A board to check: its size, its queens and the first two that attack.
@@ -108,7 +88,7 @@ pub fn run(args: Args) -> Result<Exit> {
     if checked > 1 {
         let invalid = checked - valid;
         if json {
-            out.json_line(&Summary {
+            out.json_line(&Tally {
                 checked,
                 valid,
                 invalid,

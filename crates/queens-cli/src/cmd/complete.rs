@@ -6,8 +6,8 @@ use crate::input;
 use crate::job::Job;
 use crate::output::Out;
 use queens::complete::{self, Instance, InstanceFile, Outcome};
+use queens::record::Completion;
 use queens::{DiagramStyle, Placement, Square};
-use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -213,28 +213,12 @@ fn generate(n: &str, presets: Option<&str>, seed: Option<u64>) -> Result<Exit> {
     Ok(Exit::Success)
 }
 
-/// The result as JSON.
-#[derive(Serialize)]
-struct Record {
-    n: usize,
-    status: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    rows: Option<Vec<u64>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+fn record(
+    instance: &Instance,
+    solution: Option<&Placement>,
     completions: Option<u128>,
-}
-
-fn record(instance: &Instance, solution: Option<&Placement>, completions: Option<u128>) -> Record {
-    Record {
-        n: instance.n(),
-        status: if solution.is_some() {
-            "solved"
-        } else {
-            "impossible"
-        },
-        rows: solution.map(Placement::rows_1based),
-        completions,
-    }
+) -> Completion {
+    Completion::of(instance.n(), solution, completions)
 }
 
 fn write_text(

@@ -4,7 +4,7 @@
 //! `constellation`, `somers`) or one of the classic algorithms of the seeds (`brute`, ...,
 //! `bitmask`), which also counts its work (`--stats`).
 
-use crate::cmd::classic::{self, StatsRecord};
+use crate::cmd::classic;
 use crate::cmd::count_estimate;
 use crate::cmd::count_plan;
 pub use crate::cmd::counts::Format;
@@ -16,6 +16,7 @@ use crate::output::Out;
 use queens::classic::{Algorithm, End, Options, Stats};
 use queens::count::session::{self, model};
 use queens::count::{self, plan, symmetric, Counts, Engine};
+use queens::record::RunStats;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -244,7 +245,7 @@ pub fn run(args: Args) -> Result<Exit> {
         let stats = stats.filter(|_| args.stats);
         if json {
             let stats = match (args.algorithm, &stats) {
-                (Counter::Classic(a), Some(s)) => Some(StatsRecord::new(a, Some(s), seconds)),
+                (Counter::Classic(a), Some(s)) => Some(RunStats::new(a, Some(s), seconds)),
                 _ => None,
             };
             out.json_line(&record(&counts, seconds, stats))?;

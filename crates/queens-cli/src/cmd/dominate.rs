@@ -12,7 +12,7 @@ use queens::cover::plan::Cost;
 use queens::dominate::exact::{PartResult, Search};
 use queens::dominate::lines::Lines;
 use queens::dominate::{self, plan, Counted, Dominating, Method, Options, Why};
-use serde::Serialize;
+use queens::record::{DominatingRecord, DominationCount};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -321,26 +321,11 @@ fn why(d: &Dominating, opts: &Options) -> String {
     }
 }
 
-#[derive(Serialize)]
-struct Record {
-    n: usize,
-    queens: Vec<String>,
-    size: usize,
-    minimum: bool,
-    why: String,
-}
-
 fn write(d: &Dominating, opts: &Options, format: Format) -> Result<()> {
     let mut out = Out::stdout();
     let names: Vec<String> = d.queens.iter().map(|s| s.to_string()).collect();
     match format {
-        Format::Json => out.json_line(&Record {
-            n: d.n,
-            queens: names,
-            size: d.queens.len(),
-            minimum: d.why.proved(),
-            why: why(d, opts),
-        })?,
+        Format::Json => out.json_line(&DominatingRecord::of(d, why(d, opts)))?,
         Format::Squares => {
             writeln!(out, "{}", names.join(" "))?;
             eprintln!("queens: {} queens; {}", d.queens.len(), why(d, opts));
@@ -351,15 +336,6 @@ fn write(d: &Dominating, opts: &Options, format: Format) -> Result<()> {
         }
     }
     Ok(out.record()?)
-}
-
-#[derive(Serialize)]
-struct CountRecord {
-    n: usize,
-    size: usize,
-    sets: u128,
-    classes: u128,
-    seconds: f64,
 }
 
 fn count(args: &Args, opts: &Options, json: bool) -> Result<Exit> {
@@ -374,13 +350,7 @@ fn count(args: &Args, opts: &Options, json: bool) -> Result<Exit> {
     drop(job);
     let mut out = Out::stdout();
     if json {
-        out.json_line(&CountRecord {
-            n,
-            size: c.size,
-            sets: c.sets,
-            classes: c.classes,
-            seconds: crate::output::millis(seconds),
-        })?;
+        out.json_line(&DominationCount::of(&c, crate::output::millis(seconds)))?;
     } else {
         let group = if opts.torus {
             "the torus's 8N² symmetries (rotations, reflections, translations)"

@@ -1,12 +1,13 @@
 //! `queens list N`: every solution, or one per orbit, streamed in the order the chosen
 //! algorithm finds them (the default engine: lexicographic order).
 
-use crate::cmd::classic::{self, Lister, StatsRecord};
+use crate::cmd::classic::{self, Lister};
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::job::Job;
 use crate::output::placement::{self, Format, Notes};
 use crate::output::Out;
 use queens::classic::{Algorithm, End, Event, Options, Stats};
+use queens::record::RunStats;
 use queens::symmetry::{is_canonical, Orbit};
 use queens::{solutions, DiagramStyle, Placement};
 use std::io::Write;
@@ -301,12 +302,12 @@ fn summary(
     let average =
         classic::tests_per_solution(listing.listed, listing.tests_to_last).filter(|_| instrumented);
     if listing.format == Format::Json {
-        let mut record = StatsRecord::new(algorithm, instrumented.then_some(stats), seconds);
+        let mut record = RunStats::new(algorithm, instrumented.then_some(stats), seconds);
         record.n = Some(n);
         record.tests_per_solution = average.map(|a| (a * 1000.0).round() / 1000.0);
         #[derive(serde::Serialize)]
         struct Summary {
-            stats: StatsRecord,
+            stats: RunStats,
         }
         listing.out.json_line(&Summary { stats: record })?;
         return Ok(());

@@ -8,10 +8,10 @@ use crate::input::lines::{read_text, MAX_PLACEMENT_LINE};
 use crate::job::Job;
 use crate::output::{svg, Out};
 use crate::parts::tour_save;
+use queens::record::{BigCount, ClosedTours, TourVerdict, ToursEvery, ToursFrom};
 use queens::square::file_name;
 use queens::tour::{self, count, divide, frontier, BigUint, Board, FindError, Method, Tour};
 use queens::Square;
-use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -526,43 +526,6 @@ fn frontier_count(
     }
 }
 
-/// A count's result in JSON: every count a plain decimal number, however large.
-#[derive(Serialize)]
-struct ClosedRecord {
-    rows: usize,
-    cols: usize,
-    closed_tours: Number,
-    closed_tours_directed: Number,
-}
-
-#[derive(Serialize)]
-struct FromRecord {
-    rows: usize,
-    cols: usize,
-    from: String,
-    tours: Number,
-}
-
-#[derive(Serialize)]
-struct EveryRecord {
-    rows: usize,
-    cols: usize,
-    counts: Vec<Vec<Number>>,
-    total: Number,
-}
-
-/// A count written as a JSON number of all its digits, however many (past 2^64 and 2^128
-/// too: the digits are written as they are, never rounded to a float).
-struct Number(BigUint);
-
-impl Serialize for Number {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        serde_json::value::RawValue::from_string(self.0.to_string())
-            .map_err(serde::ser::Error::custom)?
-            .serialize(s)
-    }
-}
-
 fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> {
     refuse_with_count(args)?;
     let algorithm = counter(args, board)?;
@@ -634,11 +597,11 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
         };
         let directed = &undirected * 2u32;
         if json {
-            out.json_line(&ClosedRecord {
+            out.json_line(&ClosedTours {
                 rows: board.rows,
                 cols: board.cols,
-                closed_tours: Number(undirected),
-                closed_tours_directed: Number(directed),
+                closed_tours: BigCount(undirected),
+                closed_tours_directed: BigCount(directed),
             })?;
         } else {
             writeln!(out, "closed tours on {board}: {undirected} (each in 2 directions: {directed} directed, from any square)")?;
@@ -660,11 +623,11 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
             BigUint::from(count::open_from(board, s, control).map_err(stop)?)
         };
         if json {
-            out.json_line(&FromRecord {
+            out.json_line(&ToursFrom {
                 rows: board.rows,
                 cols: board.cols,
                 from: s.to_string(),
-                tours: Number(n),
+                tours: BigCount(n),
             })?;
         } else {
             writeln!(out, "tours from {s} on {board}: {n}")?;
@@ -682,18 +645,18 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
         };
         let total: BigUint = counts.iter().sum();
         if json {
-            let rows: Vec<Vec<Number>> = (0..board.rows)
+            let rows: Vec<Vec<BigCount>> = (0..board.rows)
                 .rev()
                 .map(|r| {
                     let row = &counts[r * board.cols..(r + 1) * board.cols];
-                    row.iter().cloned().map(Number).collect()
+                    row.iter().cloned().map(BigCount).collect()
                 })
                 .collect();
-            out.json_line(&EveryRecord {
+            out.json_line(&ToursEvery {
                 rows: board.rows,
                 cols: board.cols,
                 counts: rows,
-                total: Number(total),
+                total: BigCount(total),
             })?;
         } else {
             let width = counts
@@ -868,7 +831,7 @@ fn check(args: &Args) -> Result<Exit> {
     let mut out = Out::stdout();
     let valid = verdict.is_ok();
     if json {
-        out.json_line(&CheckRecord {
+        out.json_line(&TourVerdict {
             valid,
             reason: verdict.as_ref().err().cloned(),
         })?;
@@ -880,13 +843,6 @@ fn check(args: &Args) -> Result<Exit> {
     }
     out.flush()?;
     Ok(Exit::yes_or_no(valid))
-}
-
-#[derive(Serialize)]
-struct CheckRecord {
-    valid: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<String>,
 }
 
 /// The text of the tour to check: the words, a file named by the one word, or standard input

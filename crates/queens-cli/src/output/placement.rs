@@ -2,8 +2,8 @@
 //! that prints solutions (`list`, `solve`, `complete`), so that `check`, `show` and `classify`
 //! read them all back.
 
+use queens::record::PlacementRecord;
 use queens::{DiagramStyle, Placement};
-use serde::Serialize;
 use std::io::{self, Write};
 
 /// How a placement is written.
@@ -28,29 +28,6 @@ pub struct Notes {
     pub tests: Option<u64>,
 }
 
-/// A placement as a JSON line.
-#[derive(Serialize)]
-pub struct Record {
-    pub n: usize,
-    pub rows: Vec<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub orbit: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tests: Option<u64>,
-}
-
-impl Record {
-    /// The record of `p` with its notes.
-    pub fn of(p: &Placement, notes: Notes) -> Record {
-        Record {
-            n: p.n(),
-            rows: p.rows_1based(),
-            orbit: notes.orbit,
-            tests: notes.tests,
-        }
-    }
-}
-
 /// Writes `p` in `format`. Text formats put the notes after two spaces (`  orbit 8`,
 /// `  tests 876`), which the readers skip.
 pub fn write(
@@ -62,7 +39,8 @@ pub fn write(
 ) -> io::Result<()> {
     let text = match format {
         Format::Json => {
-            serde_json::to_writer(&mut *out, &Record::of(p, notes))?;
+            let record = PlacementRecord::of(p, notes.orbit, notes.tests);
+            serde_json::to_writer(&mut *out, &record)?;
             return out.write_all(b"\n");
         }
         Format::Board => return write_board(out, p, style, notes),
