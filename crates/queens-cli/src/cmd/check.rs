@@ -8,21 +8,13 @@
 use crate::exit::{bad, Exit, Result};
 use crate::input::lines::{Lines, MAX_PLACEMENT_LINE};
 use crate::input::{PlacementArgs, Source};
+use crate::output::format::Report;
 use crate::output::{plural, Out};
 use queens::record::{Tally, Verdict};
 use queens::rules::{Piece, Rules};
 use queens::Line;
 use queens::{Conflict, Placement, Square};
 use std::io::Write;
-
-/// How verdicts are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// `valid: ...` or `invalid: ...`, a line per placement
-    Text,
-    /// One JSON object per placement: `{"n":8,"valid":true}`
-    Json,
-}
 
 /// Check placements; exit code 1 if any is not a solution
 #[derive(clap::Args)]
@@ -42,8 +34,11 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, queens::square::MAX_SIDE))]
     n: Option<usize>,
     /// Output format
-    #[arg(long, short = 'f', value_enum, default_value_t = Format::Text)]
-    format: Format,
+    #[arg(long, short = 'f', default_value = "text", value_parser = Report::parser(
+        "`valid: ...` or `invalid: ...`, a line per placement",
+        "One JSON object per placement: `{\"n\":8,\"valid\":true}`",
+    ))]
+    format: Report,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
@@ -61,7 +56,7 @@ struct Board {
 }
 
 pub fn run(args: Args) -> Result<Exit> {
-    let json = args.json || args.format == Format::Json;
+    let json = args.format.is_json(args.json);
     let rules = args.rules.rules();
     let mut boards = Boards::open(&args.placements, args.n)?;
     let mut out = Out::stdout();

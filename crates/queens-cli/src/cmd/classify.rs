@@ -2,20 +2,12 @@
 
 use crate::exit::{bad, Exit, Result};
 use crate::input::PlacementArgs;
+use crate::output::format::Report;
 use crate::output::Out;
 use queens::record::{Classification, TorusClassification};
 use queens::symmetry::TorusOrbit;
 use queens::{Orbit, Placement};
 use std::io::Write;
-
-/// How a classification is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// A few labelled lines per placement
-    Text,
-    /// One JSON object per placement
-    Json,
-}
 
 /// Classify placements under the 8 symmetries of the board
 #[derive(clap::Args)]
@@ -27,8 +19,11 @@ pub struct Args {
     #[command(flatten)]
     placements: PlacementArgs,
     /// Output format
-    #[arg(long, short = 'f', value_enum, default_value_t = Format::Text)]
-    format: Format,
+    #[arg(long, short = 'f', default_value = "text", value_parser = Report::parser(
+        "A few labelled lines per placement",
+        "One JSON object per placement",
+    ))]
+    format: Report,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
@@ -39,7 +34,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Exit> {
-    let json = args.json || args.format == Format::Json;
+    let json = args.format.is_json(args.json);
     let mut source = args.placements.source()?;
     let mut out = Out::stdout();
     let mut k = 0;

@@ -4,21 +4,13 @@
 use crate::exit::{bad, Exit, Result};
 use crate::input;
 use crate::job::Job;
+use crate::output::format::Report;
 use crate::output::Out;
 use queens::complete::{self, Instance, InstanceFile, Outcome};
 use queens::record::Completion;
 use queens::{DiagramStyle, Placement, Square};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-
-/// How the result is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// The verdict, the rows and a diagram (N up to 32)
-    Text,
-    /// One JSON line: `{"n":N,"status":"solved","rows":[...]}`
-    Json,
-}
 
 /// Boards up to this size get a diagram in the text output.
 const DIAGRAM_MAX: usize = 32;
@@ -48,8 +40,11 @@ pub struct Args {
     #[arg(long)]
     count: bool,
     /// Output format
-    #[arg(long, short = 'f', value_enum, default_value_t = Format::Text)]
-    format: Format,
+    #[arg(long, short = 'f', default_value = "text", value_parser = Report::parser(
+        "The verdict, the rows and a diagram (N up to 32)",
+        "One JSON line: `{\"n\":N,\"status\":\"solved\",\"rows\":[...]}`",
+    ))]
+    format: Report,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
@@ -101,7 +96,7 @@ pub fn run(args: Args) -> Result<Exit> {
     };
     drop(job);
     let mut out = Out::stdout();
-    if args.json || args.format == Format::Json {
+    if args.format.is_json(args.json) {
         out.json_line(&record(&instance, solution.as_ref(), completions))?;
     } else {
         write_text(

@@ -7,11 +7,11 @@
 use crate::cmd::classic;
 use crate::cmd::count_estimate;
 use crate::cmd::count_plan;
-pub use crate::cmd::counts::Format;
 use crate::cmd::counts::{record, write_text};
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::input::{Share, Sizes};
 use crate::job::{self, Job};
+use crate::output::format::Report;
 use crate::output::Out;
 use queens::classic::{Algorithm, End, Options, Stats};
 use queens::count::session::{self, model};
@@ -122,8 +122,11 @@ pub struct Args {
     #[arg(long, short = 't', value_name = "T", value_parser = parse_threads)]
     threads: Option<usize>,
     /// Output format
-    #[arg(long, short = 'f', value_enum, default_value_t = Format::Text)]
-    format: Format,
+    #[arg(long, short = 'f', default_value = "text", value_parser = Report::parser(
+        "Labelled lines for one N, a table for a range",
+        "One JSON object per N",
+    ))]
+    format: Report,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
@@ -193,7 +196,7 @@ pub(crate) fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
 }
 
 pub fn run(args: Args) -> Result<Exit> {
-    let json = args.json || args.format == Format::Json;
+    let json = args.format.is_json(args.json);
     check(&args)?;
     // A forced build of the join (for benchmarks) that this CPU cannot run is refused here,
     // before any work, rather than ignored.

@@ -9,15 +9,6 @@ use queens::OrbitKind;
 use serde::Serialize;
 use std::io::Write;
 
-/// How the counts are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Labelled lines for one N, a table for a range
-    Text,
-    /// One JSON object per N
-    Json,
-}
-
 /// The JSON record of the counts of one N, with the work of a classic algorithm: the
 /// library's two records side by side, put together here as only `--stats` joins them.
 #[derive(Serialize)]

@@ -4,6 +4,7 @@
 use crate::exit::{bad, io_reason, Exit, Result};
 use crate::input::Share;
 use crate::job::{self, Job};
+use crate::output::format::Squares;
 use crate::output::Out;
 use crate::parts::checkpoint::{self, Checkpoint, Header, Problem};
 use crate::parts::checkpoint_file;
@@ -58,8 +59,8 @@ pub struct Args {
     #[arg(long)]
     prove: bool,
     /// Output format: the squares of the queens, a board diagram, or one JSON line
-    #[arg(long, short = 'f', value_enum, default_value_t = Format::Squares)]
-    format: Format,
+    #[arg(long, short = 'f', value_enum, default_value_t = Squares::Squares)]
+    format: Squares,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
@@ -82,19 +83,12 @@ pub struct Args {
     time_limit: Option<f64>,
 }
 
-/// How the answer is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// The squares of the queens: `c4 e4 d5 ...`
-    Squares,
-    /// A diagram: `Q` for a queen, `.` for a watched square
-    Board,
-    /// One JSON object: `{"n":8,"queens":["a1",...],"size":5,"minimum":true,"why":"..."}`
-    Json,
-}
-
 pub fn run(args: Args) -> Result<Exit> {
-    let format = if args.json { Format::Json } else { args.format };
+    let format = if args.json {
+        Squares::Json
+    } else {
+        args.format
+    };
     let opts = Options {
         torus: args.torus,
         independent: args.independent,
@@ -106,13 +100,13 @@ pub fn run(args: Args) -> Result<Exit> {
         usable_checkpoint(path)?;
     }
     if args.count {
-        if format == Format::Board {
+        if format == Squares::Board {
             return Err(bad(
                 "--count prints numbers: --format board goes with a set",
             ));
         }
         warn_if_long(args.n, &opts, args.time_limit, true);
-        return count(&args, &opts, format == Format::Json);
+        return count(&args, &opts, format == Squares::Json);
     }
     warn_if_long(args.n, &opts, args.time_limit, false);
     let job = Job::start(label(args.n, &opts, ""), args.time_limit);
@@ -321,16 +315,16 @@ fn why(d: &Dominating, opts: &Options) -> String {
     }
 }
 
-fn write(d: &Dominating, opts: &Options, format: Format) -> Result<()> {
+fn write(d: &Dominating, opts: &Options, format: Squares) -> Result<()> {
     let mut out = Out::stdout();
     let names: Vec<String> = d.queens.iter().map(|s| s.to_string()).collect();
     match format {
-        Format::Json => out.json_line(&DominatingRecord::of(d, why(d, opts)))?,
-        Format::Squares => {
+        Squares::Json => out.json_line(&DominatingRecord::of(d, why(d, opts)))?,
+        Squares::Squares => {
             writeln!(out, "{}", names.join(" "))?;
             eprintln!("queens: {} queens; {}", d.queens.len(), why(d, opts));
         }
-        Format::Board => {
+        Squares::Board => {
             out.write_all(dominate::diagram(d.n, opts.torus, &d.queens).as_bytes())?;
             eprintln!("queens: {} queens; {}", d.queens.len(), why(d, opts));
         }

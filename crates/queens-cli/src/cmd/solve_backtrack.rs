@@ -9,7 +9,8 @@
 
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::job::Job;
-use crate::output::placement::{self, Format, Notes};
+use crate::output::format::Placements;
+use crate::output::placement::{self, Notes};
 use crate::output::Out;
 use queens::classic::{self, Algorithm, End, Event, Options, Stats};
 use queens::record::{self, BacktrackStats, FirstSolution, RunStats};
@@ -23,7 +24,7 @@ const MAX_N: usize = 1000;
 /// What `queens solve --algorithm backtrack` asks.
 pub struct Request<'a> {
     pub n: &'a str,
-    pub format: Format,
+    pub format: Placements,
     pub style: DiagramStyle,
     pub stats: bool,
     pub time_limit: Option<f64>,
@@ -75,7 +76,7 @@ pub fn run(req: Request) -> Result<Exit> {
         });
     };
     let mut out = Out::stdout();
-    if req.stats && req.format == Format::Json {
+    if req.stats && req.format == Placements::Json {
         out.json_line(&FirstSolution {
             n,
             rows: p.rows_1based(),
@@ -89,7 +90,7 @@ pub fn run(req: Request) -> Result<Exit> {
         placement::write(&mut out, &p, req.format, req.style, notes)?;
     }
     out.flush()?;
-    if req.stats && req.format != Format::Json {
+    if req.stats && req.format != Placements::Json {
         print_stats(n, &stats, seconds, &branches);
     }
     Ok(Exit::Success)

@@ -2,22 +2,10 @@
 //! that prints solutions (`list`, `solve`, `complete`), so that `check`, `show` and `classify`
 //! read them all back.
 
+use super::format::Placements;
 use queens::record::PlacementRecord;
 use queens::{DiagramStyle, Placement};
 use std::io::{self, Write};
-
-/// How a placement is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Rows of columns a, b, c, ...: `1 5 8 6 3 7 2 4`
-    Perm,
-    /// Squares: `a1 b5 c8 d6 e3 f7 g2 h4`
-    Algebraic,
-    /// A diagram per solution, numbered `Result #n`
-    Board,
-    /// One JSON object per line: `{"n":8,"rows":[1,5,8,6,3,7,2,4]}`
-    Json,
-}
 
 /// What is written beside a placement: its number in the listing, and where asked its orbit
 /// size and the safety tests made since the one before (Wirth's n).
@@ -33,19 +21,19 @@ pub struct Notes {
 pub fn write(
     out: &mut impl Write,
     p: &Placement,
-    format: Format,
+    format: Placements,
     style: DiagramStyle,
     notes: Notes,
 ) -> io::Result<()> {
     let text = match format {
-        Format::Json => {
+        Placements::Json => {
             let record = PlacementRecord::of(p, notes.orbit, notes.tests);
             serde_json::to_writer(&mut *out, &record)?;
             return out.write_all(b"\n");
         }
-        Format::Board => return write_board(out, p, style, notes),
-        Format::Perm => p.perm(),
-        Format::Algebraic => p.algebraic(),
+        Placements::Board => return write_board(out, p, style, notes),
+        Placements::Perm => p.perm(),
+        Placements::Algebraic => p.algebraic(),
     };
     out.write_all(text.as_bytes())?;
     if let Some(size) = notes.orbit {
