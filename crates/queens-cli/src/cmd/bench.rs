@@ -13,7 +13,7 @@ use crate::cmd::classic::Lister;
 use crate::exit::{bad, Exit, Result};
 use crate::input::{self, Sizes};
 use crate::job::Job;
-use crate::output::format::Table;
+use crate::output::format::Runs;
 use crate::output::Out;
 use queens::classic::{self, Algorithm, End, Options, Stats};
 use queens::count::{self, Engine};
@@ -44,8 +44,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE.svg", value_parser = crate::output::svg::path)]
     plot: Option<PathBuf>,
     /// Output format
-    #[arg(long, short = 'f', value_enum, default_value_t = Table::Table)]
-    format: Table,
+    #[arg(long, short = 'f', value_enum, default_value_t = Runs::Table)]
+    format: Runs,
     /// Same as --format json
     #[arg(long, conflicts_with_all = ["format", "csv"])]
     json: bool,
@@ -55,10 +55,10 @@ pub struct Args {
 }
 
 impl Args {
-    fn output(&self) -> Table {
+    fn output(&self) -> Runs {
         match (self.json, self.csv) {
-            (true, _) => Table::Json,
-            (_, true) => Table::Csv,
+            (true, _) => Runs::Json,
+            (_, true) => Runs::Csv,
             _ => self.format,
         }
     }
@@ -139,14 +139,14 @@ pub fn run(args: Args) -> Result<Exit> {
         .map_err(|e| bad(format!("cannot start a worker thread: {e}")))?;
     let mut out = Out::stdout();
     let mut runs = Vec::new();
-    if format == Table::Csv {
+    if format == Runs::Csv {
         writeln!(
             out,
             "algorithm,n,end,solutions,nodes,tests,placements,removals,seconds"
         )?;
     }
     for &a in &algorithms {
-        if format == Table::Table {
+        if format == Runs::Table {
             writeln!(out, "{a}: {}", a.about())?;
             writeln!(
                 out,
@@ -173,7 +173,7 @@ pub fn run(args: Args) -> Result<Exit> {
             out.flush()?;
             runs.push(r);
         }
-        if format == Table::Table {
+        if format == Runs::Table {
             writeln!(out)?;
         }
     }
@@ -281,10 +281,10 @@ struct RunRecord {
     seconds: f64,
 }
 
-fn write_run(out: &mut Out, r: &Run, format: Table, limit: f64) -> std::io::Result<()> {
+fn write_run(out: &mut Out, r: &Run, format: Runs, limit: f64) -> std::io::Result<()> {
     let s = r.stats.as_ref();
     let field = |f: fn(&Stats) -> u64| s.map(f);
-    if format == Table::Json {
+    if format == Runs::Json {
         if r.outcome == Outcome::Skipped {
             return Ok(());
         }
@@ -300,7 +300,7 @@ fn write_run(out: &mut Out, r: &Run, format: Table, limit: f64) -> std::io::Resu
             seconds: (r.seconds * 1e6).round() / 1e6,
         });
     }
-    if format == Table::Csv {
+    if format == Runs::Csv {
         if r.outcome == Outcome::Skipped {
             return Ok(());
         }

@@ -4,7 +4,7 @@
 use crate::exit::{bad, io_reason, Exit, Result};
 use crate::input::Share;
 use crate::job::{self, Job};
-use crate::output::format::Squares;
+use crate::output::format::QueenSet;
 use crate::output::Out;
 use crate::parts::checkpoint::{self, Checkpoint, Header, Problem};
 use crate::parts::checkpoint_file;
@@ -59,8 +59,8 @@ pub struct Args {
     #[arg(long)]
     prove: bool,
     /// Output format: the squares of the queens, a board diagram, or one JSON line
-    #[arg(long, short = 'f', value_enum, default_value_t = Squares::Squares)]
-    format: Squares,
+    #[arg(long, short = 'f', value_enum, default_value_t = QueenSet::Squares)]
+    format: QueenSet,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
@@ -85,7 +85,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<Exit> {
     let format = if args.json {
-        Squares::Json
+        QueenSet::Json
     } else {
         args.format
     };
@@ -100,13 +100,13 @@ pub fn run(args: Args) -> Result<Exit> {
         usable_checkpoint(path)?;
     }
     if args.count {
-        if format == Squares::Board {
+        if format == QueenSet::Board {
             return Err(bad(
                 "--count prints numbers: --format board goes with a set",
             ));
         }
         warn_if_long(args.n, &opts, args.time_limit, true);
-        return count(&args, &opts, format == Squares::Json);
+        return count(&args, &opts, format == QueenSet::Json);
     }
     warn_if_long(args.n, &opts, args.time_limit, false);
     let job = Job::start(label(args.n, &opts, ""), args.time_limit);
@@ -315,16 +315,16 @@ fn why(d: &Dominating, opts: &Options) -> String {
     }
 }
 
-fn write(d: &Dominating, opts: &Options, format: Squares) -> Result<()> {
+fn write(d: &Dominating, opts: &Options, format: QueenSet) -> Result<()> {
     let mut out = Out::stdout();
     let names: Vec<String> = d.queens.iter().map(|s| s.to_string()).collect();
     match format {
-        Squares::Json => out.json_line(&DominatingRecord::of(d, why(d, opts)))?,
-        Squares::Squares => {
+        QueenSet::Json => out.json_line(&DominatingRecord::of(d, why(d, opts)))?,
+        QueenSet::Squares => {
             writeln!(out, "{}", names.join(" "))?;
             eprintln!("queens: {} queens; {}", d.queens.len(), why(d, opts));
         }
-        Squares::Board => {
+        QueenSet::Board => {
             out.write_all(dominate::diagram(d.n, opts.torus, &d.queens).as_bytes())?;
             eprintln!("queens: {} queens; {}", d.queens.len(), why(d, opts));
         }

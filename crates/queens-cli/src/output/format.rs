@@ -6,9 +6,9 @@
 //!   `trace`, each saying in its own help what its text and its JSON hold;
 //! - [`Placements`], solutions one per line or as diagrams: `list`, `solve`, `cover`;
 //! - [`Diagram`], one board drawn or as JSON: `show`;
-//! - [`Squares`], a set of queens: `dominate`;
+//! - [`QueenSet`], a set of queens: `dominate`;
 //! - [`TourFormat`], a knight's tour: `tour`;
-//! - [`Table`], timed runs: `bench`.
+//! - [`Runs`], timed runs: `bench`.
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
@@ -65,7 +65,7 @@ pub enum Diagram {
 
 /// How a set of queens is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Squares {
+pub enum QueenSet {
     /// The squares of the queens: `c4 e4 d5 ...`
     Squares,
     /// A diagram: `Q` for a queen, `.` for a watched square
@@ -87,7 +87,7 @@ pub enum TourFormat {
 
 /// How timed runs are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Table {
+pub enum Runs {
     /// One table per algorithm, in the shape of seed 001's
     Table,
     /// One JSON object per run
