@@ -10,6 +10,7 @@
 //! server serialize these.
 
 use crate::classic::{Algorithm, Stats};
+use crate::cover::Cover;
 use crate::dominate::{Counted, Dominating};
 use crate::rules::{Piece, Rules};
 use crate::symmetry::{Orbit, OrbitKind, TorusOrbit};
@@ -389,4 +390,41 @@ pub struct TourVerdict {
     /// Why not, in words.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+}
+
+/// The answer of a search for a cover: `{"n","exists":true,"method","solutions":[[rows],...],
+/// "symmetries":[names]}`, or `{"n","exists":false}` when there is none.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CoverRecord {
+    /// The board size.
+    pub n: usize,
+    /// Whether a cover exists.
+    pub exists: bool,
+    /// How it was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method: Option<&'static str>,
+    /// Its solutions, each rank by file from 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<Vec<Vec<u64>>>,
+    /// The names of the symmetries that map the cover onto itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symmetries: Option<Vec<&'static str>>,
+}
+
+impl CoverRecord {
+    /// The record of the cover of the `n` x `n` board found, or of none.
+    pub fn of(n: usize, found: Option<&Cover>) -> CoverRecord {
+        let rows = |c: &Cover| c.solutions.iter().map(Placement::rows_1based).collect();
+        let names = |c: &Cover| {
+            let fixed = crate::cover::symmetries(&c.solutions);
+            fixed.iter().map(|g| g.name()).collect()
+        };
+        CoverRecord {
+            n,
+            exists: found.is_some(),
+            method: found.map(|c| c.method.name()),
+            solutions: found.map(rows),
+            symmetries: found.map(names),
+        }
+    }
 }
