@@ -406,7 +406,7 @@ pub struct CoverRecord {
     /// Its solutions, each rank by file from 1.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solutions: Option<Vec<Vec<u64>>>,
-    /// The names of the symmetries that map the cover onto itself.
+    /// The symmetries of the board but the identity that map the cover onto itself, by name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub symmetries: Option<Vec<&'static str>>,
 }
@@ -426,5 +426,74 @@ impl CoverRecord {
             solutions: found.map(rows),
             symmetries: found.map(names),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json(value: &impl Serialize) -> String {
+        serde_json::to_string(value).unwrap()
+    }
+
+    #[test]
+    fn records_read_as_the_command_line_writes_them() {
+        let p = Placement::parse("2 4 1 3").unwrap();
+        assert_eq!(
+            json(&Classification::of(&p, &Orbit::of(&p))),
+            concat!(
+                r#"{"n":4,"rows":[2,4,1,3],"solution":true,"orbit":2,"kind":"doubly_symmetric","#,
+                r#""fixed_by":["identity","rot90","rot180","rot270"],"canonical":[2,4,1,3]}"#
+            )
+        );
+        assert_eq!(
+            json(&PlacementRecord::of(&p, Some(2), None)),
+            r#"{"n":4,"rows":[2,4,1,3],"orbit":2}"#
+        );
+        assert_eq!(
+            json(&Completion::of(4, Some(&p), None)),
+            r#"{"n":4,"status":"solved","rows":[2,4,1,3]}"#
+        );
+        assert_eq!(
+            json(&Completion::of(3, None, Some(0))),
+            r#"{"n":3,"status":"impossible","completions":0}"#
+        );
+    }
+
+    #[test]
+    fn a_verdict_carries_the_conflict_record() {
+        let p = Placement::parse("2 1 4 3").unwrap();
+        let verdict = Verdict {
+            line: None,
+            n: 4,
+            queens: None,
+            valid: false,
+            conflict: p.first_conflict(),
+        };
+        assert_eq!(
+            json(&verdict),
+            concat!(
+                r#"{"n":4,"valid":false,"conflict":{"a":[1,2],"b":[2,1],"#,
+                r#""line":"anti-diagonal","text":"a2 and b1 attack each other on an anti-diagonal"}}"#
+            )
+        );
+    }
+
+    #[test]
+    fn a_big_count_keeps_every_digit() {
+        let big: BigUint = "123456789012345678901234567890123456789012"
+            .parse()
+            .unwrap();
+        let tours = ToursFrom {
+            rows: 8,
+            cols: 8,
+            from: "a1".into(),
+            tours: BigCount(big),
+        };
+        assert_eq!(
+            json(&tours),
+            r#"{"rows":8,"cols":8,"from":"a1","tours":123456789012345678901234567890123456789012}"#
+        );
     }
 }
