@@ -118,7 +118,10 @@ fn check_valid_and_invalid() {
         .args(["check", "2 1 4 3", "--json"])
         .assert()
         .code(1)
-        .stdout("{\"n\":4,\"valid\":false,\"conflict\":{\"a\":\"a2\",\"b\":\"b1\",\"line\":\"anti_diagonal\"}}\n");
+        .stdout(concat!(
+            "{\"n\":4,\"valid\":false,\"conflict\":{\"a\":[1,2],\"b\":[2,1],",
+            "\"line\":\"anti-diagonal\",\"text\":\"a2 and b1 attack each other on an anti-diagonal\"}}\n"
+        ));
 }
 
 #[test]

@@ -536,7 +536,7 @@ async fn wirths_trace_of_four_reaches_2_4_1_3() {
     );
     let brute = ok(&app(), "/api/trace?n=4&algorithm=brute&limit=3").await;
     assert_eq!(brute["steps"][0]["clash"]["line"], "row");
-    assert_eq!(brute["steps"][0]["clash"]["b"], "b1");
+    assert_eq!(brute["steps"][0]["clash"]["b"], serde_json::json!([2, 1]));
     assert_eq!(brute["truncated"], true);
     assert_eq!(brute["steps"].as_array().unwrap().len(), 3);
 }

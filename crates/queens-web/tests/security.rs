@@ -342,14 +342,8 @@ async fn a_trace_cut_short_ends_with_the_counters_of_its_last_step() {
             for counter in ["nodes", "tests", "solutions"] {
                 assert_eq!(v["stats"][counter], last[counter], "{uri}: {counter}");
             }
-            let expected = serde_json::json!({
-                "solutions": stats.solutions,
-                "nodes": stats.nodes,
-                "tests": stats.tests,
-                "placements": stats.placements,
-                "removals": stats.removals,
-            });
-            assert_eq!(v["stats"], expected, "{uri}");
+            // The library's own record of the counters, as `queens trace` writes it.
+            assert_eq!(v["stats"], serde_json::to_value(stats).unwrap(), "{uri}");
             let truncated = stats.end != classic::End::Finished;
             assert_eq!(v["truncated"], truncated, "{uri}");
         }

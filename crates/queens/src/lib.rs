@@ -38,6 +38,7 @@ pub mod dominate;
 pub mod error;
 pub mod placement;
 mod prefetch;
+pub mod record;
 pub mod rules;
 pub mod solutions;
 pub mod square;

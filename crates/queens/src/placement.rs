@@ -29,6 +29,11 @@ pub struct Placement {
 }
 
 /// Two queens that attack each other, and the line they share.
+///
+/// Its record, the one shape every answer gives a conflict in (`queens check --json`, a
+/// candidate's clash in a trace, `/api/check`):
+/// `{"a":[3,8],"b":[7,4],"line":"anti-diagonal","text":"c8 and g4 attack each other on an
+/// anti-diagonal"}`, the squares as `[col, row]` from 1 and `text` the sentence of `Display`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Conflict {
     /// The earlier queen.
@@ -48,6 +53,18 @@ impl std::fmt::Display for Conflict {
             Line::AntiDiagonal => write!(f, "{a} and {b} attack each other on an anti-diagonal"),
             line => write!(f, "{a} and {b} attack each other on a {line}"),
         }
+    }
+}
+
+impl serde::Serialize for Conflict {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut record = serializer.serialize_struct("Conflict", 4)?;
+        record.serialize_field("a", &self.a.pair())?;
+        record.serialize_field("b", &self.b.pair())?;
+        record.serialize_field("line", &self.line)?;
+        record.serialize_field("text", &self.to_string())?;
+        record.end()
     }
 }
 

@@ -52,8 +52,12 @@ pub struct Square {
 }
 
 /// The line along which two queens attack each other.
+///
+/// Its one spelling, in JSON and in words alike, is `row`, `column`, `diagonal`,
+/// `anti-diagonal` and `knight` ([`Line::name`]); in a sentence the knight's line reads
+/// `knight's move` (the `Display` form).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "kebab-case")]
 pub enum Line {
     /// The same rank.
     Row,
@@ -67,14 +71,26 @@ pub enum Line {
     Knight,
 }
 
-impl fmt::Display for Line {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Line {
+    /// The line's name as JSON spells it: `row`, `column`, `diagonal`, `anti-diagonal`,
+    /// `knight`.
+    pub fn name(self) -> &'static str {
+        match self {
             Line::Row => "row",
             Line::Column => "column",
             Line::Diagonal => "diagonal",
             Line::AntiDiagonal => "anti-diagonal",
+            Line::Knight => "knight",
+        }
+    }
+}
+
+impl fmt::Display for Line {
+    /// The name, but `knight's move` for the knight's line, as a sentence says it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
             Line::Knight => "knight's move",
+            line => line.name(),
         })
     }
 }
@@ -110,6 +126,11 @@ impl Square {
     /// Whether the square lies on an `cols` x `rows` board.
     pub fn on_board(self, cols: usize, rows: usize) -> bool {
         (self.col as usize) < cols && (self.row as usize) < rows
+    }
+
+    /// The square as `[col, row]`, both 1-based: how JSON answers give a square.
+    pub fn pair(self) -> [u64; 2] {
+        [self.col as u64 + 1, self.row as u64 + 1]
     }
 
     /// The square in the `col,row` notation, 1-based.

@@ -13,6 +13,7 @@ use crate::cmd::classic::Lister;
 use crate::exit::{bad, Exit, Result};
 use crate::input::{self, Sizes};
 use crate::job::Job;
+use crate::output::format::Runs;
 use crate::output::Out;
 use queens::classic::{self, Algorithm, End, Options, Stats};
 use queens::count::{self, Engine};
@@ -21,17 +22,6 @@ use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
-
-/// How the runs are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// One table per algorithm, in the shape of seed 001's
-    Table,
-    /// One JSON object per run
-    Json,
-    /// Comma-separated values, one line per run
-    Csv,
-}
 
 /// Compare the algorithms over a range of N: a table (and JSON or CSV) and a chart.
 #[derive(clap::Args)]
@@ -54,8 +44,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE.svg", value_parser = crate::output::svg::path)]
     plot: Option<PathBuf>,
     /// Output format
-    #[arg(long, short = 'f', value_enum, default_value_t = Format::Table)]
-    format: Format,
+    #[arg(long, short = 'f', value_enum, default_value_t = Runs::Table)]
+    format: Runs,
     /// Same as --format json
     #[arg(long, conflicts_with_all = ["format", "csv"])]
     json: bool,
@@ -65,10 +55,10 @@ pub struct Args {
 }
 
 impl Args {
-    fn output(&self) -> Format {
+    fn output(&self) -> Runs {
         match (self.json, self.csv) {
-            (true, _) => Format::Json,
-            (_, true) => Format::Csv,
+            (true, _) => Runs::Json,
+            (_, true) => Runs::Csv,
             _ => self.format,
         }
     }
@@ -149,14 +139,14 @@ pub fn run(args: Args) -> Result<Exit> {
         .map_err(|e| bad(format!("cannot start a worker thread: {e}")))?;
     let mut out = Out::stdout();
     let mut runs = Vec::new();
-    if format == Format::Csv {
+    if format == Runs::Csv {
         writeln!(
             out,
             "algorithm,n,end,solutions,nodes,tests,placements,removals,seconds"
         )?;
     }
     for &a in &algorithms {
-        if format == Format::Table {
+        if format == Runs::Table {
             writeln!(out, "{a}: {}", a.about())?;
             writeln!(
                 out,
@@ -183,7 +173,7 @@ pub fn run(args: Args) -> Result<Exit> {
             out.flush()?;
             runs.push(r);
         }
-        if format == Format::Table {
+        if format == Runs::Table {
             writeln!(out)?;
         }
     }
@@ -275,7 +265,9 @@ fn sql_run(n: usize, job: &Job, start: Instant) -> Result<Run> {
     })
 }
 
-/// A run as a JSON line.
+/// A run as a JSON line. This record stays with the command: it is the bench's own timing of
+/// a run (with its outcome against the time limit, and null counters for the fast engine),
+/// not an answer of the library, which times nothing.
 #[derive(Serialize)]
 struct RunRecord {
     algorithm: &'static str,
@@ -289,10 +281,10 @@ struct RunRecord {
     seconds: f64,
 }
 
-fn write_run(out: &mut Out, r: &Run, format: Format, limit: f64) -> std::io::Result<()> {
+fn write_run(out: &mut Out, r: &Run, format: Runs, limit: f64) -> std::io::Result<()> {
     let s = r.stats.as_ref();
     let field = |f: fn(&Stats) -> u64| s.map(f);
-    if format == Format::Json {
+    if format == Runs::Json {
         if r.outcome == Outcome::Skipped {
             return Ok(());
         }
@@ -308,7 +300,7 @@ fn write_run(out: &mut Out, r: &Run, format: Format, limit: f64) -> std::io::Res
             seconds: (r.seconds * 1e6).round() / 1e6,
         });
     }
-    if format == Format::Csv {
+    if format == Runs::Csv {
         if r.outcome == Outcome::Skipped {
             return Ok(());
         }

@@ -8,21 +8,13 @@
 use crate::exit::{bad, Exit, Result};
 use crate::input::lines::{Lines, MAX_PLACEMENT_LINE};
 use crate::input::{PlacementArgs, Source};
+use crate::output::format::Report;
 use crate::output::{plural, Out};
+use queens::record::{Tally, Verdict};
 use queens::rules::{Piece, Rules};
 use queens::Line;
 use queens::{Conflict, Placement, Square};
-use serde::Serialize;
 use std::io::Write;
-
-/// How verdicts are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// `valid: ...` or `invalid: ...`, a line per placement
-    Text,
-    /// One JSON object per placement: `{"n":8,"valid":true}`
-    Json,
-}
 
 /// Check placements; exit code 1 if any is not a solution
 #[derive(clap::Args)]
@@ -42,40 +34,16 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = |s: &str| crate::input::size(s, 1, queens::square::MAX_SIDE))]
     n: Option<usize>,
     /// Output format
-    #[arg(long, short = 'f', value_enum, default_value_t = Format::Text)]
-    format: Format,
+    #[arg(long, short = 'f', default_value = "text", value_parser = Report::parser(
+        "`valid: ...` or `invalid: ...`, a line per placement",
+        "One JSON object per placement: `{\"n\":8,\"valid\":true}`",
+    ))]
+    format: Report,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
     #[command(flatten)]
     rules: super::rules::RulesArgs,
-}
-
-/// One verdict as JSON.
-#[derive(Serialize)]
-struct Verdict {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    line: Option<usize>,
-    n: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    queens: Option<usize>,
-    valid: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    conflict: Option<ConflictRecord>,
-}
-
-#[derive(Serialize)]
-struct ConflictRecord {
-    a: String,
-    b: String,
-    line: queens::Line,
-}
-
-#[derive(Serialize)]
-struct Summary {
-    checked: usize,
-    valid: usize,
-    invalid: usize,
 }
 
 /// A board to check: its size, its queens and the first two that attack.
@@ -88,7 +56,7 @@ struct Board {
 }
 
 pub fn run(args: Args) -> Result<Exit> {
-    let json = args.json || args.format == Format::Json;
+    let json = args.format.is_json(args.json);
     let rules = args.rules.rules();
     let mut boards = Boards::open(&args.placements, args.n)?;
     let mut out = Out::stdout();
@@ -115,7 +83,7 @@ pub fn run(args: Args) -> Result<Exit> {
     if checked > 1 {
         let invalid = checked - valid;
         if json {
-            out.json_line(&Summary {
+            out.json_line(&Tally {
                 checked,
                 valid,
                 invalid,
@@ -277,11 +245,7 @@ fn verdict(b: &Board, named: bool) -> Verdict {
         n: b.n,
         queens: b.partial.then_some(b.queens),
         valid: b.conflict.is_none(),
-        conflict: b.conflict.map(|c| ConflictRecord {
-            a: c.a.to_string(),
-            b: c.b.to_string(),
-            line: c.line,
-        }),
+        conflict: b.conflict,
     }
 }
 

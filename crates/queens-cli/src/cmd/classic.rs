@@ -4,7 +4,6 @@
 
 use crate::exit::{bad, Failure};
 use queens::classic::{Algorithm, Stats};
-use serde::Serialize;
 
 /// The value parser of `--algorithm` for the classic algorithms.
 pub fn parse(s: &str) -> Result<Algorithm, String> {
@@ -109,32 +108,6 @@ pub fn check_size(algorithm: Algorithm, n: usize) -> Result<(), Failure> {
         )));
     }
     Ok(())
-}
-
-/// The statistics of a run, as JSON.
-#[derive(Serialize)]
-pub struct StatsRecord {
-    pub algorithm: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub n: Option<usize>,
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    pub stats: Option<Stats>,
-    pub seconds: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tests_per_solution: Option<f64>,
-}
-
-impl StatsRecord {
-    /// The record of a run; `stats` is `None` for the fast engine, which counts no work.
-    pub fn new(algorithm: Algorithm, stats: Option<&Stats>, seconds: f64) -> StatsRecord {
-        StatsRecord {
-            algorithm: algorithm.name(),
-            n: None,
-            stats: stats.copied(),
-            seconds: (seconds * 1e6).round() / 1e6,
-            tests_per_solution: None,
-        }
-    }
 }
 
 /// The stats as one line of text.

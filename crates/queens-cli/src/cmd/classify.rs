@@ -2,21 +2,12 @@
 
 use crate::exit::{bad, Exit, Result};
 use crate::input::PlacementArgs;
+use crate::output::format::Report;
 use crate::output::Out;
-use queens::rules::{Piece, Rules};
+use queens::record::{Classification, TorusClassification};
 use queens::symmetry::TorusOrbit;
-use queens::{Orbit, OrbitKind, Placement};
-use serde::Serialize;
+use queens::{Orbit, Placement};
 use std::io::Write;
-
-/// How a classification is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// A few labelled lines per placement
-    Text,
-    /// One JSON object per placement
-    Json,
-}
 
 /// Classify placements under the 8 symmetries of the board
 #[derive(clap::Args)]
@@ -28,8 +19,11 @@ pub struct Args {
     #[command(flatten)]
     placements: PlacementArgs,
     /// Output format
-    #[arg(long, short = 'f', value_enum, default_value_t = Format::Text)]
-    format: Format,
+    #[arg(long, short = 'f', default_value = "text", value_parser = Report::parser(
+        "A few labelled lines per placement",
+        "One JSON object per placement",
+    ))]
+    format: Report,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
@@ -39,30 +33,8 @@ pub struct Args {
     torus: bool,
 }
 
-#[derive(Serialize)]
-struct TorusRecord {
-    n: usize,
-    rows: Vec<u64>,
-    torus_solution: bool,
-    orbit: usize,
-    symmetries: usize,
-    stabilizer: usize,
-    canonical: Vec<u64>,
-}
-
-#[derive(Serialize)]
-struct Record {
-    n: usize,
-    rows: Vec<u64>,
-    solution: bool,
-    orbit: usize,
-    kind: OrbitKind,
-    fixed_by: Vec<&'static str>,
-    canonical: Vec<u64>,
-}
-
 pub fn run(args: Args) -> Result<Exit> {
-    let json = args.json || args.format == Format::Json;
+    let json = args.format.is_json(args.json);
     let mut source = args.placements.source()?;
     let mut out = Out::stdout();
     let mut k = 0;
@@ -83,7 +55,7 @@ pub fn run(args: Args) -> Result<Exit> {
         } else {
             let orbit = Orbit::of(p);
             if json {
-                out.json_line(&record(p, &orbit))?;
+                out.json_line(&Classification::of(p, &orbit))?;
             } else {
                 if k > 0 {
                     writeln!(out)?;
@@ -99,18 +71,6 @@ pub fn run(args: Args) -> Result<Exit> {
     }
     out.flush()?;
     Ok(Exit::Success)
-}
-
-fn record(p: &Placement, orbit: &Orbit) -> Record {
-    Record {
-        n: p.n(),
-        rows: p.rows_1based(),
-        solution: p.is_solution(),
-        orbit: orbit.size,
-        kind: orbit.kind(),
-        fixed_by: orbit.stabilizer.iter().map(|g| g.name()).collect(),
-        canonical: orbit.canonical.rows_1based(),
-    }
 }
 
 fn write_text(out: &mut Out, p: &Placement, orbit: &Orbit) -> std::io::Result<()> {
@@ -140,20 +100,7 @@ fn write_text(out: &mut Out, p: &Placement, orbit: &Orbit) -> std::io::Result<()
 /// The orbit of `p` on the torus, as a JSON line or as text.
 fn torus(out: &mut Out, p: &Placement, json: bool, k: usize) -> Result<()> {
     let orbit = TorusOrbit::of(p);
-    let n = p.n();
-    let rules = Rules {
-        piece: Piece::Queen,
-        torus: true,
-    };
-    let record = TorusRecord {
-        n,
-        rows: p.rows_1based(),
-        torus_solution: rules.first_conflict(p).is_none(),
-        orbit: orbit.size,
-        symmetries: rules.symmetries(n),
-        stabilizer: orbit.stabilizer,
-        canonical: orbit.canonical.rows_1based(),
-    };
+    let record = TorusClassification::of(p, &orbit);
     if json {
         out.json_line(&record)?;
         return Ok(());

@@ -4,21 +4,13 @@
 use crate::exit::{bad, Exit, Result};
 use crate::input;
 use crate::job::Job;
+use crate::output::format::Report;
 use crate::output::Out;
 use queens::complete::{self, Instance, InstanceFile, Outcome};
+use queens::record::Completion;
 use queens::{DiagramStyle, Placement, Square};
-use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-
-/// How the result is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// The verdict, the rows and a diagram (N up to 32)
-    Text,
-    /// One JSON line: `{"n":N,"status":"solved","rows":[...]}`
-    Json,
-}
 
 /// Boards up to this size get a diagram in the text output.
 const DIAGRAM_MAX: usize = 32;
@@ -48,8 +40,11 @@ pub struct Args {
     #[arg(long)]
     count: bool,
     /// Output format
-    #[arg(long, short = 'f', value_enum, default_value_t = Format::Text)]
-    format: Format,
+    #[arg(long, short = 'f', default_value = "text", value_parser = Report::parser(
+        "The verdict, the rows and a diagram (N up to 32)",
+        "One JSON line: `{\"n\":N,\"status\":\"solved\",\"rows\":[...]}`",
+    ))]
+    format: Report,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
@@ -101,7 +96,7 @@ pub fn run(args: Args) -> Result<Exit> {
     };
     drop(job);
     let mut out = Out::stdout();
-    if args.json || args.format == Format::Json {
+    if args.format.is_json(args.json) {
         out.json_line(&record(&instance, solution.as_ref(), completions))?;
     } else {
         write_text(
@@ -213,28 +208,12 @@ fn generate(n: &str, presets: Option<&str>, seed: Option<u64>) -> Result<Exit> {
     Ok(Exit::Success)
 }
 
-/// The result as JSON.
-#[derive(Serialize)]
-struct Record {
-    n: usize,
-    status: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    rows: Option<Vec<u64>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+fn record(
+    instance: &Instance,
+    solution: Option<&Placement>,
     completions: Option<u128>,
-}
-
-fn record(instance: &Instance, solution: Option<&Placement>, completions: Option<u128>) -> Record {
-    Record {
-        n: instance.n(),
-        status: if solution.is_some() {
-            "solved"
-        } else {
-            "impossible"
-        },
-        rows: solution.map(Placement::rows_1based),
-        completions,
-    }
+) -> Completion {
+    Completion::of(instance.n(), solution, completions)
 }
 
 fn write_text(

@@ -4,18 +4,19 @@
 //! `constellation`, `somers`) or one of the classic algorithms of the seeds (`brute`, ...,
 //! `bitmask`), which also counts its work (`--stats`).
 
-use crate::cmd::classic::{self, StatsRecord};
+use crate::cmd::classic;
 use crate::cmd::count_estimate;
 use crate::cmd::count_plan;
-pub use crate::cmd::counts::Format;
 use crate::cmd::counts::{record, write_text};
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::input::{Share, Sizes};
 use crate::job::{self, Job};
+use crate::output::format::Report;
 use crate::output::Out;
 use queens::classic::{Algorithm, End, Options, Stats};
 use queens::count::session::{self, model};
 use queens::count::{self, plan, symmetric, Counts, Engine};
+use queens::record::RunStats;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -121,8 +122,11 @@ pub struct Args {
     #[arg(long, short = 't', value_name = "T", value_parser = parse_threads)]
     threads: Option<usize>,
     /// Output format
-    #[arg(long, short = 'f', value_enum, default_value_t = Format::Text)]
-    format: Format,
+    #[arg(long, short = 'f', default_value = "text", value_parser = Report::parser(
+        "Labelled lines for one N, a table for a range",
+        "One JSON object per N",
+    ))]
+    format: Report,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
@@ -192,7 +196,7 @@ pub(crate) fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
 }
 
 pub fn run(args: Args) -> Result<Exit> {
-    let json = args.json || args.format == Format::Json;
+    let json = args.format.is_json(args.json);
     check(&args)?;
     // A forced build of the join (for benchmarks) that this CPU cannot run is refused here,
     // before any work, rather than ignored.
@@ -244,7 +248,7 @@ pub fn run(args: Args) -> Result<Exit> {
         let stats = stats.filter(|_| args.stats);
         if json {
             let stats = match (args.algorithm, &stats) {
-                (Counter::Classic(a), Some(s)) => Some(StatsRecord::new(a, Some(s), seconds)),
+                (Counter::Classic(a), Some(s)) => Some(RunStats::new(a, Some(s), seconds)),
                 _ => None,
             };
             out.json_line(&record(&counts, seconds, stats))?;

@@ -8,34 +8,14 @@ use crate::input::Sizes;
 use crate::job::Job;
 use crate::output::{millis, Out};
 use queens::count::Counts;
+use queens::record::RulesCount;
 use queens::rules::{search::RulesBoard, torus};
-use serde::Serialize;
 use std::io::Write;
 
 /// One count, whichever the board.
 enum Counted {
     Flat(Counts),
     Torus(torus::TorusCount),
-}
-
-#[derive(Serialize)]
-struct Record {
-    n: usize,
-    piece: queens::rules::Piece,
-    torus: bool,
-    total: u128,
-    /// Up to the symmetries of the board in use: its 8 on the flat board, the torus's 8N²
-    /// (rotations and reflections with translations) on the torus.
-    fundamental: u128,
-    /// How many symmetries that is.
-    symmetries: usize,
-    /// The orbits by size (flat board).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    orbits: Option<queens::count::session::Orbits>,
-    /// On the torus, the same as `fundamental`: the classes under its 8N² symmetries.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    classes: Option<u128>,
-    seconds: f64,
 }
 
 /// Counts every N of `sizes` under the rules of `rules`, on the threads of `pool`.
@@ -92,17 +72,17 @@ fn count_one(rules: RulesArgs, n: usize, job: &Job) -> Result<Counted> {
     Ok(Counted::Flat(job.check(board.count(job.control()))?))
 }
 
-fn record(rules: RulesArgs, counted: &Counted, seconds: f64) -> Record {
+fn record(rules: RulesArgs, counted: &Counted, seconds: f64) -> RulesCount {
     let r = rules.rules();
     let (n, total, fundamental, orbits, classes) = match counted {
         Counted::Flat(c) => {
-            let orbits = Some(queens::count::session::Orbits(c.orbits()));
+            let orbits = Some(queens::count::record::Orbits(c.orbits()));
             (c.n, c.total, c.fundamental(), orbits, None)
         }
         Counted::Torus(t) => (t.n, t.total, t.classes, None, Some(t.classes)),
     };
     let symmetries = r.symmetries(n);
-    Record {
+    RulesCount {
         n,
         piece: r.piece,
         torus: r.torus,

@@ -1,34 +1,26 @@
 //! How the counts of one N are written by `queens count` and `queens merge`: labelled lines,
 //! a table line, or the library's JSON record ([`queens::count::session::CountRecord`]).
 
-use crate::cmd::classic::StatsRecord;
 use crate::output::Out;
 use queens::count::session::CountRecord;
 use queens::count::Counts;
+use queens::record::RunStats;
 use queens::OrbitKind;
 use serde::Serialize;
 use std::io::Write;
 
-/// How the counts are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Labelled lines for one N, a table for a range
-    Text,
-    /// One JSON object per N
-    Json,
-}
-
-/// The JSON record of the counts of one N, with the work of a classic algorithm.
+/// The JSON record of the counts of one N, with the work of a classic algorithm: the
+/// library's two records side by side, put together here as only `--stats` joins them.
 #[derive(Serialize)]
 pub struct Record {
     #[serde(flatten)]
     counts: CountRecord,
     #[serde(skip_serializing_if = "Option::is_none")]
-    stats: Option<StatsRecord>,
+    stats: Option<RunStats>,
 }
 
 /// The JSON record of the counts of one N.
-pub fn record(c: &Counts, seconds: f64, stats: Option<StatsRecord>) -> Record {
+pub fn record(c: &Counts, seconds: f64, stats: Option<RunStats>) -> Record {
     Record {
         counts: CountRecord::new(c, seconds),
         stats,

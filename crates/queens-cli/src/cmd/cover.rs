@@ -7,7 +7,8 @@
 
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::job::{self, Job};
-use crate::output::placement::{self, Format, Notes};
+use crate::output::format::Placements;
+use crate::output::placement::{self, Notes};
 use crate::output::{plural, svg, Out};
 use queens::count::session::LONG_CPU;
 use queens::cover::{self, exact, formula, most, pairs, plan, quads, symmetric, Cover};
@@ -58,8 +59,8 @@ pub struct Args {
     count: bool,
     /// Output format: the solutions one per line (perm, algebraic, json) or one diagram with a
     /// letter per solution (board)
-    #[arg(long, short = 'f', value_enum, default_value_t = Format::Perm)]
-    format: Format,
+    #[arg(long, short = 'f', value_enum, default_value_t = Placements::Perm)]
+    format: Placements,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
@@ -153,7 +154,11 @@ impl TurnArg {
 }
 
 pub fn run(args: Args) -> Result<Exit> {
-    let format = if args.json { Format::Json } else { args.format };
+    let format = if args.json {
+        Placements::Json
+    } else {
+        args.format
+    };
     if args.most {
         return most(&args, format);
     }
@@ -341,7 +346,7 @@ fn warn_if_long(args: &Args, algorithm: plan::Algorithm, turn: symmetric::Turn) 
 }
 
 /// `--seeds`: the tabu search seed after seed, with its checkpoint.
-fn seeded(args: &Args, seeds: (u64, u64), format: Format) -> Result<Exit> {
+fn seeded(args: &Args, seeds: (u64, u64), format: Placements) -> Result<Exit> {
     if args.n > symmetric::MAX_N {
         return Err(bad(format!(
             "N = {} is beyond the tabu search (N from 1 to {}); the modular construction \
@@ -506,9 +511,9 @@ fn unfound(n: usize, turn: symmetric::Turn, best: &symmetric::Best, seconds: f64
 /// `--most`: the most pairwise disjoint solutions, printed one per line: proved by the branch
 /// and bound of [`most`] to N = 11; past it N when a cover is found, by the search chosen for
 /// N as without `--most`.
-fn most(args: &Args, format: Format) -> Result<Exit> {
+fn most(args: &Args, format: Placements) -> Result<Exit> {
     let n = args.n;
-    if format == Format::Board {
+    if format == Placements::Board {
         return Err(bad(
             "--most prints solutions one per line: --format board goes with a cover",
         ));
@@ -550,7 +555,7 @@ fn most(args: &Args, format: Format) -> Result<Exit> {
 
 /// `--most` past the branch and bound's reach: N disjoint solutions when the search chosen
 /// for N finds a cover; no cover found is a legitimate no, with the best reached.
-fn most_by_cover(args: &Args, format: Format) -> Result<Exit> {
+fn most_by_cover(args: &Args, format: Placements) -> Result<Exit> {
     let n = args.n;
     let algorithm = algorithm(args)?;
     let turn = turn(args, algorithm)?;
@@ -656,9 +661,9 @@ fn quads_made_of(n: usize, turn: symmetric::Turn) -> String {
     }
 }
 
-fn write(n: usize, solutions: &[Placement], format: Format) -> Result<()> {
+fn write(n: usize, solutions: &[Placement], format: Placements) -> Result<()> {
     let mut out = Out::stdout();
-    if format == Format::Board {
+    if format == Placements::Board {
         out.write_all(cover::diagram(n, solutions).as_bytes())?;
         return Ok(out.record()?);
     }
@@ -696,9 +701,9 @@ struct Counted {
 
 /// `--count`: the covers and their classes, by the exact search; said before it starts when
 /// it is long or its end is not known.
-fn count(args: &Args, format: Format) -> Result<Exit> {
+fn count(args: &Args, format: Placements) -> Result<Exit> {
     let n = args.n;
-    if args.svg.is_some() || format == Format::Board || format == Format::Algebraic {
+    if args.svg.is_some() || format == Placements::Board || format == Placements::Algebraic {
         return Err(bad(
             "--count prints numbers: --svg and --format board or algebraic go with a cover",
         ));
@@ -725,7 +730,7 @@ fn count(args: &Args, format: Format) -> Result<Exit> {
     if args.time_limit.is_none() {
         forecast_count(n);
     }
-    counted(n, format == Format::Json, args.time_limit)
+    counted(n, format == Placements::Json, args.time_limit)
 }
 
 /// Says what the count of the covers of the `n` x `n` board is known to cost before it

@@ -4,6 +4,7 @@
 use crate::exit::{bad, io_reason, Exit, Result};
 use crate::input::Share;
 use crate::job::{self, Job};
+use crate::output::format::QueenSet;
 use crate::output::Out;
 use crate::parts::checkpoint::{self, Checkpoint, Header, Problem};
 use crate::parts::checkpoint_file;
@@ -12,7 +13,7 @@ use queens::cover::plan::Cost;
 use queens::dominate::exact::{PartResult, Search};
 use queens::dominate::lines::Lines;
 use queens::dominate::{self, plan, Counted, Dominating, Method, Options, Why};
-use serde::Serialize;
+use queens::record::{DominatingRecord, DominationCount};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -58,8 +59,8 @@ pub struct Args {
     #[arg(long)]
     prove: bool,
     /// Output format: the squares of the queens, a board diagram, or one JSON line
-    #[arg(long, short = 'f', value_enum, default_value_t = Format::Squares)]
-    format: Format,
+    #[arg(long, short = 'f', value_enum, default_value_t = QueenSet::Squares)]
+    format: QueenSet,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
@@ -82,19 +83,12 @@ pub struct Args {
     time_limit: Option<f64>,
 }
 
-/// How the answer is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// The squares of the queens: `c4 e4 d5 ...`
-    Squares,
-    /// A diagram: `Q` for a queen, `.` for a watched square
-    Board,
-    /// One JSON object: `{"n":8,"queens":["a1",...],"size":5,"minimum":true,"why":"..."}`
-    Json,
-}
-
 pub fn run(args: Args) -> Result<Exit> {
-    let format = if args.json { Format::Json } else { args.format };
+    let format = if args.json {
+        QueenSet::Json
+    } else {
+        args.format
+    };
     let opts = Options {
         torus: args.torus,
         independent: args.independent,
@@ -106,13 +100,13 @@ pub fn run(args: Args) -> Result<Exit> {
         usable_checkpoint(path)?;
     }
     if args.count {
-        if format == Format::Board {
+        if format == QueenSet::Board {
             return Err(bad(
                 "--count prints numbers: --format board goes with a set",
             ));
         }
         warn_if_long(args.n, &opts, args.time_limit, true);
-        return count(&args, &opts, format == Format::Json);
+        return count(&args, &opts, format == QueenSet::Json);
     }
     warn_if_long(args.n, &opts, args.time_limit, false);
     let job = Job::start(label(args.n, &opts, ""), args.time_limit);
@@ -321,45 +315,21 @@ fn why(d: &Dominating, opts: &Options) -> String {
     }
 }
 
-#[derive(Serialize)]
-struct Record {
-    n: usize,
-    queens: Vec<String>,
-    size: usize,
-    minimum: bool,
-    why: String,
-}
-
-fn write(d: &Dominating, opts: &Options, format: Format) -> Result<()> {
+fn write(d: &Dominating, opts: &Options, format: QueenSet) -> Result<()> {
     let mut out = Out::stdout();
     let names: Vec<String> = d.queens.iter().map(|s| s.to_string()).collect();
     match format {
-        Format::Json => out.json_line(&Record {
-            n: d.n,
-            queens: names,
-            size: d.queens.len(),
-            minimum: d.why.proved(),
-            why: why(d, opts),
-        })?,
-        Format::Squares => {
+        QueenSet::Json => out.json_line(&DominatingRecord::of(d, why(d, opts)))?,
+        QueenSet::Squares => {
             writeln!(out, "{}", names.join(" "))?;
             eprintln!("queens: {} queens; {}", d.queens.len(), why(d, opts));
         }
-        Format::Board => {
+        QueenSet::Board => {
             out.write_all(dominate::diagram(d.n, opts.torus, &d.queens).as_bytes())?;
             eprintln!("queens: {} queens; {}", d.queens.len(), why(d, opts));
         }
     }
     Ok(out.record()?)
-}
-
-#[derive(Serialize)]
-struct CountRecord {
-    n: usize,
-    size: usize,
-    sets: u128,
-    classes: u128,
-    seconds: f64,
 }
 
 fn count(args: &Args, opts: &Options, json: bool) -> Result<Exit> {
@@ -374,13 +344,7 @@ fn count(args: &Args, opts: &Options, json: bool) -> Result<Exit> {
     drop(job);
     let mut out = Out::stdout();
     if json {
-        out.json_line(&CountRecord {
-            n,
-            size: c.size,
-            sets: c.sets,
-            classes: c.classes,
-            seconds: crate::output::millis(seconds),
-        })?;
+        out.json_line(&DominationCount::of(&c, crate::output::millis(seconds)))?;
     } else {
         let group = if opts.torus {
             "the torus's 8N² symmetries (rotations, reflections, translations)"

@@ -1,12 +1,14 @@
 //! `queens list N`: every solution, or one per orbit, streamed in the order the chosen
 //! algorithm finds them (the default engine: lexicographic order).
 
-use crate::cmd::classic::{self, Lister, StatsRecord};
+use crate::cmd::classic::{self, Lister};
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::job::Job;
-use crate::output::placement::{self, Format, Notes};
+use crate::output::format::Placements;
+use crate::output::placement::{self, Notes};
 use crate::output::Out;
 use queens::classic::{Algorithm, End, Event, Options, Stats};
+use queens::record::RunStats;
 use queens::symmetry::{is_canonical, Orbit};
 use queens::{solutions, DiagramStyle, Placement};
 use std::io::Write;
@@ -34,8 +36,8 @@ pub struct Args {
     #[arg(long)]
     fundamental: bool,
     /// Output format
-    #[arg(long, short = 'f', value_enum, default_value_t = Format::Perm)]
-    format: Format,
+    #[arg(long, short = 'f', value_enum, default_value_t = Placements::Perm)]
+    format: Placements,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
@@ -69,7 +71,7 @@ pub struct Args {
 /// The listing as it goes.
 struct Listing {
     out: Out,
-    format: Format,
+    format: Placements,
     style: DiagramStyle,
     fundamental: bool,
     stats: bool,
@@ -118,8 +120,12 @@ impl Listing {
 }
 
 pub fn run(args: Args) -> Result<Exit> {
-    let format = if args.json { Format::Json } else { args.format };
-    if args.unicode && format != Format::Board {
+    let format = if args.json {
+        Placements::Json
+    } else {
+        args.format
+    };
+    if args.unicode && format != Placements::Board {
         return Err(bad(
             "--unicode draws the board diagrams: use it with --format board",
         ));
@@ -205,7 +211,7 @@ pub fn run(args: Args) -> Result<Exit> {
 
 /// The listing of `--algorithm sql`: the seeds' SQL statement run in SQLite, its rows written
 /// as they come.
-fn list_sql(args: &Args, format: Format) -> Result<Exit> {
+fn list_sql(args: &Args, format: Placements) -> Result<Exit> {
     classic::check_sql(args.n)?;
     for (given, what) in [(args.half, "--half"), (args.fundamental, "--fundamental")] {
         if given {
@@ -262,7 +268,7 @@ fn list_sql(args: &Args, format: Format) -> Result<Exit> {
 }
 
 /// The listing of the relatives (`--torus`, `--piece`), which have their own search.
-fn list_rules(args: &Args, format: Format) -> Result<Exit> {
+fn list_rules(args: &Args, format: Placements) -> Result<Exit> {
     let rules = &args.rules;
     let algorithm = format!(
         "--algorithm {} (the classic board's algorithms)",
@@ -300,13 +306,13 @@ fn summary(
     let instrumented = algorithm.instrumented();
     let average =
         classic::tests_per_solution(listing.listed, listing.tests_to_last).filter(|_| instrumented);
-    if listing.format == Format::Json {
-        let mut record = StatsRecord::new(algorithm, instrumented.then_some(stats), seconds);
+    if listing.format == Placements::Json {
+        let mut record = RunStats::new(algorithm, instrumented.then_some(stats), seconds);
         record.n = Some(n);
         record.tests_per_solution = average.map(|a| (a * 1000.0).round() / 1000.0);
         #[derive(serde::Serialize)]
         struct Summary {
-            stats: StatsRecord,
+            stats: RunStats,
         }
         listing.out.json_line(&Summary { stats: record })?;
         return Ok(());

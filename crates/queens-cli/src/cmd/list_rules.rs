@@ -5,7 +5,8 @@
 
 use crate::exit::{Exit, Failure, Result};
 use crate::job::Job;
-use crate::output::placement::{self, Format, Notes};
+use crate::output::format::Placements;
+use crate::output::placement::{self, Notes};
 use crate::output::Out;
 use queens::rules::{search::RulesBoard, Rules};
 use queens::{DiagramStyle, Placement};
@@ -15,7 +16,7 @@ use std::ops::ControlFlow;
 pub struct Listing {
     pub n: usize,
     pub rules: Rules,
-    pub format: Format,
+    pub format: Placements,
     pub style: DiagramStyle,
     pub fundamental: bool,
     pub limit: u64,

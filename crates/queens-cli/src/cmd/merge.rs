@@ -6,10 +6,11 @@
 //! (`--recount`, the library's spot check), and a shard whose recount differs is refused. A
 //! refusal names the files.
 
-use super::counts::{record, write_text, Format};
+use super::counts::{record, write_text};
 use super::recount;
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::job::Job;
+use crate::output::format::Report;
 use crate::output::Out;
 use crate::parts::shard::ShardFile;
 use queens::count::plan::{merge, MergeError, Plan, SampleSize, ShardSummary};
@@ -43,8 +44,11 @@ pub struct Args {
     #[arg(value_name = "FILES", required = true, num_args = 1..)]
     files: Vec<PathBuf>,
     /// Output format
-    #[arg(long, short = 'f', value_enum, default_value_t = Format::Text)]
-    format: Format,
+    #[arg(long, short = 'f', default_value = "text", value_parser = Report::parser(
+        "Labelled lines for one N, a table for a range",
+        "One JSON object per N",
+    ))]
+    format: Report,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
@@ -85,7 +89,7 @@ pub fn run(args: Args) -> Result<Exit> {
     }
     let seconds: f64 = shards.iter().map(|s| s.seconds).sum();
     let mut out = Out::stdout();
-    if args.json || args.format == Format::Json {
+    if args.format.is_json(args.json) {
         out.json_line(&record(&counts, seconds, None))?;
     } else {
         write_text(&mut out, &counts, seconds, true, "")?;

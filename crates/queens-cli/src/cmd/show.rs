@@ -4,20 +4,12 @@ use super::rules::RulesArgs;
 use crate::exit::{bad, Exit, Result};
 use crate::input::placements::Item;
 use crate::input::{PlacementArgs, Source};
+use crate::output::format::{Diagram, Placements};
 use crate::output::placement::{self, Notes};
 use crate::output::{svg, Out};
 use queens::DiagramStyle;
 use std::io::Write;
 use std::path::PathBuf;
-
-/// How a placement is shown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// A diagram: rank N on top, the files below
-    Board,
-    /// One JSON object per placement: `{"n":8,"rows":[...]}`
-    Json,
-}
 
 /// Draw placements as board diagrams, or one as an SVG picture
 #[derive(clap::Args)]
@@ -30,8 +22,8 @@ pub struct Args {
     #[command(flatten)]
     placements: PlacementArgs,
     /// Output format
-    #[arg(long, short = 'f', value_enum, default_value_t = Format::Board)]
-    format: Format,
+    #[arg(long, short = 'f', value_enum, default_value_t = Diagram::Board)]
+    format: Diagram,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
@@ -46,16 +38,20 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Exit> {
-    let format = if args.json { Format::Json } else { args.format };
-    if args.unicode && format != Format::Board {
+    let format = if args.json {
+        Diagram::Json
+    } else {
+        args.format
+    };
+    if args.unicode && format != Diagram::Board {
         return Err(bad(
             "--unicode draws the board diagram: not with --format json",
         ));
     }
     let (style, format) = match (format, args.unicode) {
-        (Format::Json, _) => (DiagramStyle::Ascii, placement::Format::Json),
-        (Format::Board, true) => (DiagramStyle::Unicode, placement::Format::Board),
-        (Format::Board, false) => (DiagramStyle::Ascii, placement::Format::Board),
+        (Diagram::Json, _) => (DiagramStyle::Ascii, Placements::Json),
+        (Diagram::Board, true) => (DiagramStyle::Unicode, Placements::Board),
+        (Diagram::Board, false) => (DiagramStyle::Ascii, Placements::Board),
     };
     let mut source = args.placements.source()?;
     // The picture's one placement, read and checked to the end of the input before the file
@@ -77,7 +73,7 @@ pub fn run(args: Args) -> Result<Exit> {
         None => source.next()?,
     } {
         k += 1;
-        if format == placement::Format::Board && !source.is_stream() {
+        if format == Placements::Board && !source.is_stream() {
             // One placement from the command line: the diagram alone.
             std::io::Write::write_all(&mut out, item.placement.diagram(style).as_bytes())?;
             verdict(&mut out, &item.placement, args.rules)?;
@@ -88,7 +84,7 @@ pub fn run(args: Args) -> Result<Exit> {
             ..Notes::default()
         };
         placement::write(&mut out, &item.placement, format, style, notes)?;
-        if format == placement::Format::Board {
+        if format == Placements::Board {
             verdict(&mut out, &item.placement, args.rules)?;
         }
         out.record()?;

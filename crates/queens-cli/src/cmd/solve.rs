@@ -8,7 +8,8 @@
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::input;
 use crate::job::Job;
-use crate::output::placement::{self, Format, Notes};
+use crate::output::format::Placements;
+use crate::output::placement::{self, Notes};
 use crate::output::Out;
 use queens::construct::{explicit, min_conflicts, random};
 use queens::decimal::write_decimal;
@@ -88,7 +89,7 @@ pub struct Args {
     pub seed: Option<u64>,
     /// Output format (default: perm; board: N up to 1000); with --exists only json
     #[arg(long, short = 'f', value_enum)]
-    pub format: Option<Format>,
+    pub format: Option<Placements>,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
@@ -109,10 +110,10 @@ pub struct Args {
 
 impl Args {
     /// The output format: `--json`, else `--format`, else perm.
-    fn format(&self) -> Format {
+    fn format(&self) -> Placements {
         match (self.json, self.format) {
-            (true, _) => Format::Json,
-            (false, format) => format.unwrap_or(Format::Perm),
+            (true, _) => Placements::Json,
+            (false, format) => format.unwrap_or(Placements::Perm),
         }
     }
 }
@@ -154,7 +155,7 @@ fn check_options(args: &Args) -> Result<()> {
                 "{name} has no effect with --exists, which answers without a search"
             )));
         }
-        if let Some(format) = args.format.filter(|f| *f != Format::Json) {
+        if let Some(format) = args.format.filter(|f| *f != Placements::Json) {
             return Err(bad(format!(
                 "--format {} has no effect with --exists, which answers yes or no without a solution: leave --format out, or give --json (--format json) for the answer as JSON",
                 format_name(format)
@@ -173,7 +174,7 @@ fn check_options(args: &Args) -> Result<()> {
             "--time-limit has no effect on the explicit construction, which does not search: use it with min-conflicts, backtrack or random",
         ));
     }
-    if args.unicode && args.format() != Format::Board {
+    if args.unicode && args.format() != Placements::Board {
         return Err(bad(
             "--unicode draws the board diagram: use it with --format board",
         ));
@@ -193,7 +194,7 @@ fn exists(args: &Args) -> Result<Exit> {
     }
     let yes = digits != "2" && digits != "3";
     let mut out = Out::stdout();
-    if args.format() == Format::Json {
+    if args.format() == Placements::Json {
         // N may have any number of digits: written as they are, a JSON number of any length.
         writeln!(out, "{{\"n\":{digits},\"exists\":{yes}}}")?;
     } else if yes {
@@ -226,7 +227,7 @@ fn size(args: &Args, max: usize) -> Result<usize> {
     let method = args.algorithm.unwrap_or(Method::Explicit).name();
     let n = input::size(&args.n, 1, max)
         .map_err(|e| bad(format!("{e} (with --algorithm {method})")))?;
-    if args.format() == Format::Board && n > BOARD_MAX_N {
+    if args.format() == Placements::Board && n > BOARD_MAX_N {
         return Err(bad(format!(
             "N = {n} is too large for --format board (N up to {BOARD_MAX_N}): use perm, algebraic or json"
         )));
@@ -235,7 +236,7 @@ fn size(args: &Args, max: usize) -> Result<usize> {
 }
 
 /// A format as `--format` takes it.
-fn format_name(format: Format) -> String {
+fn format_name(format: Placements) -> String {
     clap::ValueEnum::to_possible_value(&format)
         .map_or_else(String::new, |v| v.get_name().to_string())
 }
@@ -398,7 +399,7 @@ fn write_solution(args: &Args, n: usize, solution: Solution, stats: Stats) -> Re
         other => other?,
     }
     drop(job);
-    if args.stats && args.format() != Format::Json {
+    if args.stats && args.format() != Placements::Json {
         stats.print(stats.start.elapsed().as_secs_f64());
     }
     Ok(Exit::Success)
@@ -413,11 +414,11 @@ fn write_format(
     stats: &Stats,
 ) -> std::io::Result<()> {
     match args.format() {
-        Format::Perm => {
+        Placements::Perm => {
             solution.numbers(n, out, b' ')?;
             out.write_all(b"\n")
         }
-        Format::Json => {
+        Placements::Json => {
             write!(out, "{{\"n\":{n},\"rows\":[")?;
             solution.numbers(n, out, b',')?;
             out.write_all(b"]")?;
@@ -427,20 +428,20 @@ fn write_format(
             }
             out.write_all(b"}\n")
         }
-        Format::Algebraic => {
+        Placements::Algebraic => {
             for (c, r) in solution.rows(n).enumerate() {
                 let sep = if c == 0 { "" } else { " " };
                 write!(out, "{sep}{}", Square::new(c as u32, r))?;
             }
             out.write_all(b"\n")
         }
-        Format::Board => match solution.placement(n) {
+        Placements::Board => match solution.placement(n) {
             Some(p) => {
                 let notes = Notes {
                     number: 1,
                     ..Notes::default()
                 };
-                placement::write(out, &p, Format::Board, style(args), notes)
+                placement::write(out, &p, Placements::Board, style(args), notes)
             }
             None => Ok(()),
         },

@@ -7,14 +7,14 @@
 //! that for N = 6 the whole subtree with the first queen on a1 is searched in vain before the
 //! queen moves to a2, while for N = 7 the first solution lies in the very first branch.
 
-use crate::cmd::classic::StatsRecord;
 use crate::exit::{bad, Exit, Failure, Result};
 use crate::job::Job;
-use crate::output::placement::{self, Format, Notes};
+use crate::output::format::Placements;
+use crate::output::placement::{self, Notes};
 use crate::output::Out;
 use queens::classic::{self, Algorithm, End, Event, Options, Stats};
+use queens::record::{self, BacktrackStats, FirstSolution, RunStats};
 use queens::{DiagramStyle, Placement, Square};
-use serde::Serialize;
 use std::io::Write;
 use std::ops::ControlFlow;
 
@@ -24,7 +24,7 @@ const MAX_N: usize = 1000;
 /// What `queens solve --algorithm backtrack` asks.
 pub struct Request<'a> {
     pub n: &'a str,
-    pub format: Format,
+    pub format: Placements,
     pub style: DiagramStyle,
     pub stats: bool,
     pub time_limit: Option<f64>,
@@ -76,8 +76,8 @@ pub fn run(req: Request) -> Result<Exit> {
         });
     };
     let mut out = Out::stdout();
-    if req.stats && req.format == Format::Json {
-        out.json_line(&Record {
+    if req.stats && req.format == Placements::Json {
+        out.json_line(&FirstSolution {
             n,
             rows: p.rows_1based(),
             stats: stats_record(&stats, seconds, &branches),
@@ -90,7 +90,7 @@ pub fn run(req: Request) -> Result<Exit> {
         placement::write(&mut out, &p, req.format, req.style, notes)?;
     }
     out.flush()?;
-    if req.stats && req.format != Format::Json {
+    if req.stats && req.format != Placements::Json {
         print_stats(n, &stats, seconds, &branches);
     }
     Ok(Exit::Success)
@@ -129,34 +129,12 @@ fn follow(e: &Event, branches: &mut Vec<Branch>, first: &mut Option<Placement>) 
     ControlFlow::Continue(())
 }
 
-#[derive(Serialize)]
-struct Record {
-    n: usize,
-    rows: Vec<u64>,
-    stats: BacktrackStats,
-}
-
-#[derive(Serialize)]
-struct BacktrackStats {
-    #[serde(flatten)]
-    run: StatsRecord,
-    first_queen: Vec<BranchRecord>,
-}
-
-#[derive(Serialize)]
-struct BranchRecord {
-    square: String,
-    nodes: u64,
-    tests: u64,
-    solution: bool,
-}
-
 fn stats_record(stats: &Stats, seconds: f64, branches: &[Branch]) -> BacktrackStats {
     BacktrackStats {
-        run: StatsRecord::new(Algorithm::Wirth, Some(stats), seconds),
+        run: RunStats::new(Algorithm::Wirth, Some(stats), seconds),
         first_queen: branches
             .iter()
-            .map(|b| BranchRecord {
+            .map(|b| record::Branch {
                 square: b.square.to_string(),
                 nodes: b.nodes,
                 tests: b.tests,

@@ -6,13 +6,14 @@ use crate::exit::{bad, Exit, Failure, Result};
 use crate::input;
 use crate::input::lines::{read_text, MAX_PLACEMENT_LINE};
 use crate::job::Job;
+use crate::output::format::TourFormat;
 use crate::output::{svg, Out};
 use crate::parts::tour_save;
+use queens::record::{BigCount, ClosedTours, TourVerdict, ToursEvery, ToursFrom};
 use queens::square::file_name;
 use queens::tour::counter::Counter;
 use queens::tour::{self, count, divide, frontier, BigUint, Board, FindError, Method, Tour};
 use queens::Square;
-use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -52,17 +53,6 @@ impl Algorithm {
             Algorithm::Enumerate | Algorithm::Frontier => return None,
         })
     }
-}
-
-/// How a tour is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Wirth's table: the move number on every square, rank M on the first line
-    Grid,
-    /// The squares in order: `a1 b3 c5 ...`
-    Moves,
-    /// `{"rows":M,"cols":N,"closed":false,"path":[[col,row],...]}` (1-based)
-    Json,
 }
 
 /// A knight's tour of an N x N or M x N board, exact tour counts, or a check of a tour
@@ -124,7 +114,7 @@ pub struct Args {
     /// before it writes: boards of at most 100,000,000 squares; moves and json are written as
     /// the tour is walked
     #[arg(long, short = 'f', value_enum)]
-    format: Option<Format>,
+    format: Option<TourFormat>,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
@@ -223,8 +213,12 @@ fn trace(args: &Args, board: Board, from: Square) -> Result<Exit> {
             "--memory and --checkpoint belong to --count: a trace keeps no states",
         ));
     }
-    if let Some(f @ (Format::Grid | Format::Moves)) = args.format {
-        let name = if f == Format::Grid { "grid" } else { "moves" };
+    if let Some(f @ (TourFormat::Grid | TourFormat::Moves)) = args.format {
+        let name = if f == TourFormat::Grid {
+            "grid"
+        } else {
+            "moves"
+        };
         return Err(bad(format!(
             "--format {name} writes a tour; --trace writes its steps: text, or json"
         )));
@@ -243,17 +237,17 @@ fn trace(args: &Args, board: Board, from: Square) -> Result<Exit> {
         closed: args.closed,
         method,
         limit: args.limit,
-        json: format(args) == Format::Json,
+        json: format(args) == TourFormat::Json,
         stats: args.stats,
         time_limit: args.time_limit,
     })
 }
 
-fn format(args: &Args) -> Format {
+fn format(args: &Args) -> TourFormat {
     if args.json {
-        Format::Json
+        TourFormat::Json
     } else {
-        args.format.unwrap_or(Format::Grid)
+        args.format.unwrap_or(TourFormat::Grid)
     }
 }
 
@@ -302,12 +296,12 @@ fn find_tour(args: &Args, board: Board, from: Square) -> Result<Exit> {
     }
     let mut out = Out::stdout();
     match format {
-        Format::Grid => tour::write::grid(&mut out, &found.tour)?,
-        Format::Json => {
+        TourFormat::Grid => tour::write::grid(&mut out, &found.tour)?,
+        TourFormat::Json => {
             let closed = found.tour.is_closed();
             tour::write::json(&mut out, board, found.tour.squares(), closed)?
         }
-        Format::Moves => tour::write::moves(&mut out, board, found.tour.squares())?,
+        TourFormat::Moves => tour::write::moves(&mut out, board, found.tour.squares())?,
     }
     out.flush()?;
     Ok(Exit::Success)
@@ -315,9 +309,9 @@ fn find_tour(args: &Args, board: Board, from: Square) -> Result<Exit> {
 
 /// Refuses, before any work, the outputs that would hold too much: Wirth's table holds the
 /// move number of every square, and the picture its whole text, before they are written.
-fn check_sizes(args: &Args, board: Board, format: Format) -> Result<()> {
+fn check_sizes(args: &Args, board: Board, format: TourFormat) -> Result<()> {
     let squares = board.square_count();
-    if format == Format::Grid && squares > tour::write::MAX_GRID_SQUARES {
+    if format == TourFormat::Grid && squares > tour::write::MAX_GRID_SQUARES {
         return Err(bad(format!(
             "--format grid holds the move number of every square before it writes the first line (4 bytes a square), so it takes boards of at most {} squares (10000x10000), not {board} ({squares} squares): --format moves or json write a tour of any size as it is walked",
             tour::write::MAX_GRID_SQUARES
@@ -338,16 +332,21 @@ pub const MAX_PICTURE_SQUARES: usize = 1_000_000;
 /// The divide-and-conquer construction written square by square as it is walked (Wirth's
 /// table from the move numbers filled in by the walk); stopped by Ctrl-C or the time limit,
 /// whatever it has written then left unfinished and said so by the exit code.
-fn stream_construction(args: &Args, board: Board, from: Square, format: Format) -> Result<Exit> {
+fn stream_construction(
+    args: &Args,
+    board: Board,
+    from: Square,
+    format: TourFormat,
+) -> Result<Exit> {
     let job = Job::start(format!("building a tour of {board}"), args.time_limit);
     let c = divide::Construction::new(board, from, args.closed).map_err(find_error)?;
     let mut out = Out::stdout();
     let closed = args.closed || board.square_count().is_multiple_of(2) && board.square_count() > 2;
     let walk = watched(c.walk(), job.control());
     match format {
-        Format::Json => tour::write::json(&mut out, board, walk, closed)?,
-        Format::Moves => tour::write::moves(&mut out, board, walk)?,
-        Format::Grid => {
+        TourFormat::Json => tour::write::json(&mut out, board, walk, closed)?,
+        TourFormat::Moves => tour::write::moves(&mut out, board, walk)?,
+        TourFormat::Grid => {
             let numbers = tour::write::numbers(board, walk)
                 .map_err(|e| Failure::Internal(format!("the tour built is wrong: {e}")));
             if job.control().is_cancelled() {
@@ -523,43 +522,6 @@ fn frontier_count(
     }
 }
 
-/// A count's result in JSON: every count a plain decimal number, however large.
-#[derive(Serialize)]
-struct ClosedRecord {
-    rows: usize,
-    cols: usize,
-    closed_tours: Number,
-    closed_tours_directed: Number,
-}
-
-#[derive(Serialize)]
-struct FromRecord {
-    rows: usize,
-    cols: usize,
-    from: String,
-    tours: Number,
-}
-
-#[derive(Serialize)]
-struct EveryRecord {
-    rows: usize,
-    cols: usize,
-    counts: Vec<Vec<Number>>,
-    total: Number,
-}
-
-/// A count written as a JSON number of all its digits, however many (past 2^64 and 2^128
-/// too: the digits are written as they are, never rounded to a float).
-struct Number(BigUint);
-
-impl Serialize for Number {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        serde_json::value::RawValue::from_string(self.0.to_string())
-            .map_err(serde::ser::Error::custom)?
-            .serialize(s)
-    }
-}
-
 fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> {
     refuse_with_count(args)?;
     let algorithm = counter(args, board)?;
@@ -612,7 +574,7 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
     };
     let stop = |e: queens::Error| job.check::<()>(Err(e)).unwrap_err();
     let mut out = Out::stdout();
-    let json = format(args) == Format::Json;
+    let json = format(args) == TourFormat::Json;
     if args.closed {
         let undirected = if tour::existence(board, Square::new(0, 0), true).is_err() {
             BigUint::ZERO
@@ -631,11 +593,11 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
         };
         let directed = &undirected * 2u32;
         if json {
-            out.json_line(&ClosedRecord {
+            out.json_line(&ClosedTours {
                 rows: board.rows,
                 cols: board.cols,
-                closed_tours: Number(undirected),
-                closed_tours_directed: Number(directed),
+                closed_tours: BigCount(undirected),
+                closed_tours_directed: BigCount(directed),
             })?;
         } else {
             writeln!(out, "closed tours on {board}: {undirected} (each in 2 directions: {directed} directed, from any square)")?;
@@ -657,11 +619,11 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
             BigUint::from(count::open_from(board, s, control).map_err(stop)?)
         };
         if json {
-            out.json_line(&FromRecord {
+            out.json_line(&ToursFrom {
                 rows: board.rows,
                 cols: board.cols,
                 from: s.to_string(),
-                tours: Number(n),
+                tours: BigCount(n),
             })?;
         } else {
             writeln!(out, "tours from {s} on {board}: {n}")?;
@@ -679,18 +641,18 @@ fn count_tours(args: &Args, board: Board, from: Option<Square>) -> Result<Exit> 
         };
         let total: BigUint = counts.iter().sum();
         if json {
-            let rows: Vec<Vec<Number>> = (0..board.rows)
+            let rows: Vec<Vec<BigCount>> = (0..board.rows)
                 .rev()
                 .map(|r| {
                     let row = &counts[r * board.cols..(r + 1) * board.cols];
-                    row.iter().cloned().map(Number).collect()
+                    row.iter().cloned().map(BigCount).collect()
                 })
                 .collect();
-            out.json_line(&EveryRecord {
+            out.json_line(&ToursEvery {
                 rows: board.rows,
                 cols: board.cols,
                 counts: rows,
-                total: Number(total),
+                total: BigCount(total),
             })?;
         } else {
             let width = counts
@@ -758,8 +720,12 @@ fn refuse_with_count(args: &Args) -> Result<()> {
             ));
         }
     }
-    if let Some(f @ (Format::Grid | Format::Moves)) = args.format {
-        let name = if f == Format::Grid { "grid" } else { "moves" };
+    if let Some(f @ (TourFormat::Grid | TourFormat::Moves)) = args.format {
+        let name = if f == TourFormat::Grid {
+            "grid"
+        } else {
+            "moves"
+        };
         return Err(bad(format!(
             "--format {name} writes a tour, not a count: a count is text, or json"
         )));
@@ -851,11 +817,15 @@ fn warn_if_hopeless(board: Board, closed: bool) {
 
 fn check(args: &Args) -> Result<Exit> {
     let text = tour_text(&args.words)?;
-    let json = args.json || args.format == Some(Format::Json);
-    if let Some(f @ (Format::Grid | Format::Moves)) = args.format {
+    let json = args.json || args.format == Some(TourFormat::Json);
+    if let Some(f @ (TourFormat::Grid | TourFormat::Moves)) = args.format {
         return Err(bad(format!(
             "--format {} writes a tour; a check writes a verdict: text, or json",
-            if f == Format::Grid { "grid" } else { "moves" }
+            if f == TourFormat::Grid {
+                "grid"
+            } else {
+                "moves"
+            }
         )));
     }
     let verdict = match args.board {
@@ -865,7 +835,7 @@ fn check(args: &Args) -> Result<Exit> {
     let mut out = Out::stdout();
     let valid = verdict.is_ok();
     if json {
-        out.json_line(&CheckRecord {
+        out.json_line(&TourVerdict {
             valid,
             reason: verdict.as_ref().err().cloned(),
         })?;
@@ -877,13 +847,6 @@ fn check(args: &Args) -> Result<Exit> {
     }
     out.flush()?;
     Ok(Exit::yes_or_no(valid))
-}
-
-#[derive(Serialize)]
-struct CheckRecord {
-    valid: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<String>,
 }
 
 /// The text of the tour to check: the words, a file named by the one word, or standard input

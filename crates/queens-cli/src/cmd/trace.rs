@@ -9,19 +9,11 @@
 use crate::cmd::classic as algorithm;
 use crate::exit::{bad, Exit, Result};
 use crate::job::Job;
+use crate::output::format::Report;
 use crate::output::Out;
 use queens::classic::{self, step::TraceStep, Algorithm, End, Event, Options};
 use std::io::Write;
 use std::ops::ControlFlow;
-
-/// How steps are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// One numbered line per step
-    Text,
-    /// One JSON object per step
-    Json,
-}
 
 /// Show a search step by step: place, reject (and why), remove, solution.
 #[derive(clap::Args)]
@@ -39,8 +31,11 @@ pub struct Args {
     #[arg(long, value_name = "K", value_parser = crate::input::limit)]
     limit: Option<u64>,
     /// Output format
-    #[arg(long, short = 'f', value_enum, default_value_t = Format::Text)]
-    format: Format,
+    #[arg(long, short = 'f', default_value = "text", value_parser = Report::parser(
+        "One numbered line per step",
+        "One JSON object per step",
+    ))]
+    format: Report,
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     json: bool,
@@ -50,7 +45,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Exit> {
-    let json = args.json || args.format == Format::Json;
+    let json = args.format.is_json(args.json);
     if !args.algorithm.instrumented() {
         return Err(bad(format!(
             "--algorithm {} cannot be traced: choose brute, permutations, naive, wirth, iterative or bitmask",

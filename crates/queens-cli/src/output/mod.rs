@@ -1,9 +1,11 @@
-//! The output layer: standard output that streams, and the formats every command shares.
+//! The output layer: standard output that streams, and the formats every command shares
+//! ([`format`]).
 //!
 //! [`Out`] buffers standard output and flushes it when a record is finished and the last
 //! flush is more than a few milliseconds old: a slow producer's results appear as they are
 //! found, a fast one still writes in large blocks. JSON goes through serde.
 
+pub mod format;
 pub mod placement;
 pub mod svg;
 

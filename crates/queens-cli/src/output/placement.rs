@@ -2,22 +2,10 @@
 //! that prints solutions (`list`, `solve`, `complete`), so that `check`, `show` and `classify`
 //! read them all back.
 
+use super::format::Placements;
+use queens::record::PlacementRecord;
 use queens::{DiagramStyle, Placement};
-use serde::Serialize;
 use std::io::{self, Write};
-
-/// How a placement is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Rows of columns a, b, c, ...: `1 5 8 6 3 7 2 4`
-    Perm,
-    /// Squares: `a1 b5 c8 d6 e3 f7 g2 h4`
-    Algebraic,
-    /// A diagram per solution, numbered `Result #n`
-    Board,
-    /// One JSON object per line: `{"n":8,"rows":[1,5,8,6,3,7,2,4]}`
-    Json,
-}
 
 /// What is written beside a placement: its number in the listing, and where asked its orbit
 /// size and the safety tests made since the one before (Wirth's n).
@@ -28,46 +16,24 @@ pub struct Notes {
     pub tests: Option<u64>,
 }
 
-/// A placement as a JSON line.
-#[derive(Serialize)]
-pub struct Record {
-    pub n: usize,
-    pub rows: Vec<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub orbit: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tests: Option<u64>,
-}
-
-impl Record {
-    /// The record of `p` with its notes.
-    pub fn of(p: &Placement, notes: Notes) -> Record {
-        Record {
-            n: p.n(),
-            rows: p.rows_1based(),
-            orbit: notes.orbit,
-            tests: notes.tests,
-        }
-    }
-}
-
 /// Writes `p` in `format`. Text formats put the notes after two spaces (`  orbit 8`,
 /// `  tests 876`), which the readers skip.
 pub fn write(
     out: &mut impl Write,
     p: &Placement,
-    format: Format,
+    format: Placements,
     style: DiagramStyle,
     notes: Notes,
 ) -> io::Result<()> {
     let text = match format {
-        Format::Json => {
-            serde_json::to_writer(&mut *out, &Record::of(p, notes))?;
+        Placements::Json => {
+            let record = PlacementRecord::of(p, notes.orbit, notes.tests);
+            serde_json::to_writer(&mut *out, &record)?;
             return out.write_all(b"\n");
         }
-        Format::Board => return write_board(out, p, style, notes),
-        Format::Perm => p.perm(),
-        Format::Algebraic => p.algebraic(),
+        Placements::Board => return write_board(out, p, style, notes),
+        Placements::Perm => p.perm(),
+        Placements::Algebraic => p.algebraic(),
     };
     out.write_all(text.as_bytes())?;
     if let Some(size) = notes.orbit {

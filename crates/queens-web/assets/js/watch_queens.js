@@ -4,7 +4,7 @@
 
 import { getJSON } from './api.js';
 import { t, num } from './i18n.js';
-import { parseSquareName, rowsText, rowsToSquares } from './notation.js';
+import { parseSquareName, rowsText, rowsToSquares, squareName } from './notation.js';
 import { buildTree, queensStep } from './tree.js';
 import { Pane } from './pane.js';
 
@@ -14,7 +14,6 @@ const LIMIT = 100000;
 const SNAP = 256;
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-const lineName = (line) => String(line || '').replace('_', '-');
 const sq = (name) => parseSquareName(name);
 
 /** Words for one step, in the current language. */
@@ -26,12 +25,12 @@ export function stepWords(e) {
       return t('ev.remove', { sq: e.square });
     case 'reject':
       return e.by
-        ? t('ev.rejectBy', { sq: e.square, line: t('lineOf.' + lineName(e.line)), by: e.by })
-        : t('ev.reject', { sq: e.square, line: t('line.' + lineName(e.line)) });
+        ? t('ev.rejectBy', { sq: e.square, line: t('lineOf.' + e.line), by: e.by })
+        : t('ev.reject', { sq: e.square, line: t('line.' + e.line) });
     case 'candidate': {
       const c = e.clash;
       if (!c) return t('ev.candidateOk', { rows: rowsText(e.rows) });
-      return t('ev.candidateBad', { rows: rowsText(e.rows), a: c.a, b: c.b, line: t('line.' + lineName(c.line)) });
+      return t('ev.candidateBad', { rows: rowsText(e.rows), a: squareName(c.a), b: squareName(c.b), line: t('line.' + c.line) });
     }
     case 'solution':
       return e.mirrored
@@ -101,7 +100,7 @@ export class QueensPane extends Pane {
       }
       if (e.event === 'candidate') {
         const c = e.clash;
-        if (c) lines.push({ a: sq(c.a), b: sq(c.b) });
+        if (c) lines.push({ a: c.a, b: c.b });
       }
       if (e.event === 'solution') {
         rows = e.rows.slice();

@@ -11,7 +11,8 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 
 /// `{"n","queens","valid","complete","conflicts":[...every attacking pair...],"conflict_count"}`
-/// (the list stops at [`CHECK_CONFLICTS`] pairs; the count does not).
+/// (the list stops at [`CHECK_CONFLICTS`] pairs; the count does not), each pair the library's
+/// [`queens::Conflict`] record.
 pub async fn get(
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
@@ -26,7 +27,7 @@ pub async fn get(
         "queens": super::pairs(queens.iter().copied()),
         "valid": attacks.is_empty(),
         "complete": attacks.is_empty() && queens.len() == n,
-        "conflicts": attacks.iter().take(CHECK_CONFLICTS).map(super::conflict).collect::<Vec<_>>(),
+        "conflicts": &attacks[..attacks.len().min(CHECK_CONFLICTS)],
         "conflict_count": attacks.len(),
     })))
 }

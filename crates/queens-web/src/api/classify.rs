@@ -37,7 +37,7 @@ pub async fn get(
         "n": p.n(),
         "rows": p.rows_1based(),
         "solution": p.is_solution(),
-        "conflict": p.first_conflict().map(|c| super::conflict(&c)),
+        "conflict": p.first_conflict(),
         "orbit_size": orbit.size,
         "kind": orbit.kind().name(),
         "fixed_by": orbit.stabilizer.iter().map(|g| g.name()).collect::<Vec<_>>(),

@@ -18,7 +18,8 @@ use axum::extract::{RawQuery, State as Shared};
 use axum::response::Response;
 use axum::Json;
 use queens::complete::{self, Instance, InstanceError, Outcome};
-use queens::{Control, Square};
+use queens::record::Completion;
+use queens::{Control, Placement, Square};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Instant;
@@ -43,12 +44,7 @@ pub async fn get(
         })
         .await?;
     Ok(Json(match outcome {
-        Outcome::Solved(p) => json!({
-            "n": n,
-            "status": "solved",
-            "rows": p.rows_1based(),
-            "queens": super::pairs(p.squares()),
-        }),
+        Outcome::Solved(p) => solved(&p),
         Outcome::Impossible => impossible(n, no_completion(n, &presets)),
     }))
 }
@@ -183,10 +179,22 @@ fn instance_said(e: &InstanceError) -> Said {
     Said::new(code, values, text)
 }
 
+/// The library's [`Completion`] record of `p`, with its queens as `[col, row]` pairs.
+fn solved(p: &Placement) -> Value {
+    let mut answer = record(Completion::of(p.n(), Some(p), None));
+    answer["queens"] = json!(super::pairs(p.squares()));
+    answer
+}
+
+/// The library's [`Completion`] record of no completion, with the reason.
 fn impossible(n: usize, reason: Said) -> Value {
-    let mut answer = json!({"n": n, "status": "impossible"});
+    let mut answer = record(Completion::of(n, None, None));
     reason.add_reason(&mut answer);
     answer
+}
+
+fn record(completion: Completion) -> Value {
+    serde_json::to_value(completion).expect("a completion record serializes")
 }
 
 fn no_completion(n: usize, presets: &[Square]) -> Said {

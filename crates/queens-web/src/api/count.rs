@@ -25,6 +25,7 @@ use axum::extract::{RawQuery, State as Shared};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use queens::count::plan::{self, Plan};
+use queens::count::record::CountRecord;
 use queens::count::session::{self, Counter, Outlook, OutlookRecord, Progress, Session, Tracker};
 use queens::count::{self, Counts, Engine};
 use queens::Control;
@@ -391,21 +392,14 @@ fn progress(control: &Control, start: Instant, watch: &Watch) -> Value {
     })
 }
 
-/// The count as `queens count --json` gives it, with the numbers as strings.
+/// The count as `queens count --json` gives it, the library's [`CountRecord`] with the
+/// engine named and the numbers as strings.
 fn result(c: Counts, engine: Engine, seconds: f64) -> Value {
-    let orbits: serde_json::Map<String, Value> = c
-        .orbits()
-        .into_iter()
-        .map(|(size, k)| (size.to_string(), json!(k.to_string())))
-        .collect();
-    json!({
-        "n": c.n,
-        "engine": engine.name(),
-        "total": c.total.to_string(),
-        "fundamental": c.fundamental().to_string(),
-        "orbits": orbits,
-        "seconds": seconds,
-    })
+    let record = CountRecord {
+        seconds,
+        ..CountRecord::new(&c, seconds)
+    };
+    serde_json::to_value(record.by(engine).in_strings()).expect("a count record serializes")
 }
 
 #[cfg(test)]

@@ -13,7 +13,8 @@ use crate::State;
 use axum::extract::{RawQuery, State as Shared};
 use axum::Json;
 use queens::cover::{self, plan, symmetric::Turn};
-use serde_json::{json, Value};
+use queens::record::CoverRecord;
+use serde_json::json;
 use std::sync::Arc;
 
 /// The largest N asked here: past it the solutions would not be readable on the page (and the
@@ -28,7 +29,7 @@ pub async fn get(
     client: Client,
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<CoverRecord>> {
     let q = Query::parse(raw.as_deref(), &["n"])?;
     let n = q.n(MAX_N)?;
     let algorithm = plan::chosen(n).map_err(|e| ApiError::Bad(engine_said(&e)))?;
@@ -81,16 +82,7 @@ pub async fn get(
             Ok(found)
         })
         .await?;
-    Ok(Json(match found {
-        Some(c) => json!({
-            "n": n,
-            "exists": true,
-            "method": c.method.name(),
-            "solutions": c.solutions.iter().map(|p| p.rows_1based()).collect::<Vec<_>>(),
-            "symmetries": cover::symmetries(&c.solutions).iter().map(|g| g.name()).collect::<Vec<_>>(),
-        }),
-        None => json!({"n": n, "exists": false}),
-    }))
+    Ok(Json(CoverRecord::of(n, found.as_ref())))
 }
 
 #[cfg(test)]

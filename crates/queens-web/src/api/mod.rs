@@ -28,8 +28,8 @@ use axum::http::Method;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, MethodRouter};
 use axum::Router;
-use queens::{Conflict, Square};
-use serde_json::{json, Value};
+use queens::Square;
+use serde_json::json;
 use std::sync::Arc;
 
 /// The routes of the API, relative to `/api`.
@@ -87,18 +87,7 @@ async fn not_found(OriginalUri(uri): OriginalUri) -> Response {
     .into_response()
 }
 
-/// A square as `[col, row]`, 1-based.
-pub fn pair(s: Square) -> [u64; 2] {
-    [s.col as u64 + 1, s.row as u64 + 1]
-}
-
-/// Squares as `[[col, row], ...]`.
+/// Squares as `[[col, row], ...]`, 1-based.
 pub fn pairs(squares: impl IntoIterator<Item = Square>) -> Vec<[u64; 2]> {
-    squares.into_iter().map(pair).collect()
-}
-
-/// Two attacking queens: `{"a":[3,8],"b":[7,4],"line":"anti-diagonal","text":"..."}`, `text`
-/// the English sentence; the page words the conflict from `a`, `b` and `line`.
-pub fn conflict(c: &Conflict) -> Value {
-    json!({"a": pair(c.a), "b": pair(c.b), "line": c.line.to_string(), "text": c.to_string()})
+    squares.into_iter().map(Square::pair).collect()
 }

@@ -288,17 +288,12 @@ fn at_last_step(run: Stats, shown: Stats) -> Stats {
     }
 }
 
-/// The end of the body, after the steps: `"truncated"`, `"stats"` (and `"timeout"`).
+/// The end of the body, after the steps: `"truncated"`, `"stats"` (the library's [`Stats`]
+/// record, as `queens trace` and `--stats` write it) and `"timeout"` when the time ran out.
 fn tail(stats: &Stats, timeout: bool) -> Value {
     let mut tail = json!({
         "truncated": stats.end == End::Stopped,
-        "stats": {
-            "solutions": stats.solutions,
-            "nodes": stats.nodes,
-            "tests": stats.tests,
-            "placements": stats.placements,
-            "removals": stats.removals,
-        },
+        "stats": stats,
     });
     if timeout {
         tail["timeout"] = json!(true);

@@ -6,9 +6,10 @@
 //! - `step`: the step's number, from 1;
 //! - `event` and its own fields:
 //!   - `place`, `remove`: `square` (`c5`), `col`, `row` (1-based);
-//!   - `reject`: the same, then `line` (`row`, `diagonal`, `anti_diagonal`) and `by` (the
+//!   - `reject`: the same, then `line` (`row`, `diagonal`, `anti-diagonal`) and `by` (the
 //!     queen on that line, or null when the algorithm does not know it);
-//!   - `candidate`: `rows` (1-based) and `clash` (`{"a","b","line"}`, square names, or null);
+//!   - `candidate`: `rows` (1-based) and `clash`, its first [`Conflict`] in the record every
+//!     conflict has (`{"a":[1,1],"b":[2,2],"line":"diagonal","text":"..."}`), or null;
 //!   - `solution`: `rows`, `tests_since` (safety tests since the solution before: Wirth's n,
 //!     0 for a mirror image) and `mirrored`;
 //! - the running counters, as [`Stats`] counts them up to and including this step: `nodes`,
@@ -59,7 +60,7 @@ pub enum What {
         /// The rank of each file's queen, 1-based.
         rows: Vec<u64>,
         /// Its first clash, if any.
-        clash: Option<Clash>,
+        clash: Option<Conflict>,
     },
     /// A solution.
     Solution {
@@ -81,17 +82,6 @@ pub struct At {
     pub col: u32,
     /// Its rank, from 1.
     pub row: u32,
-}
-
-/// Two queens of a candidate on one line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Clash {
-    /// The earlier queen.
-    pub a: String,
-    /// The later queen.
-    pub b: String,
-    /// The line they share.
-    pub line: Line,
 }
 
 impl TraceStep {
@@ -123,7 +113,7 @@ impl What {
                 conflict,
             } => What::Candidate {
                 rows: placement.rows_1based(),
-                clash: conflict.map(Clash::of),
+                clash: conflict,
             },
             Event::Solution {
                 placement,
@@ -144,16 +134,6 @@ impl At {
             square: s.to_string(),
             col: s.col + 1,
             row: s.row + 1,
-        }
-    }
-}
-
-impl Clash {
-    fn of(c: Conflict) -> Clash {
-        Clash {
-            a: c.a.to_string(),
-            b: c.b.to_string(),
-            line: c.line,
         }
     }
 }
@@ -227,7 +207,8 @@ mod tests {
         // 1 2 3 4: a1 and b2 share a diagonal.
         assert_eq!(
             all[0]["clash"],
-            serde_json::json!({"a": "a1", "b": "b2", "line": "diagonal"})
+            serde_json::json!({"a": [1, 1], "b": [2, 2], "line": "diagonal",
+                "text": "a1 and b2 attack each other on a diagonal"})
         );
         assert_eq!(all[0]["rows"], serde_json::json!([1, 2, 3, 4]));
         assert_eq!(

@@ -24,7 +24,9 @@ pub mod disjoint;
 pub mod plan;
 pub mod published;
 pub mod quarters;
-/// The reference table of the tests (`tests/support/reference.rs` of this crate, shared with its integration tests).
+pub mod record;
+/// The reference table of the tests (`tests/support/reference.rs` of this crate, shared with
+/// its integration tests).
 #[cfg(test)]
 #[path = "../../tests/support/reference.rs"]
 mod reference;

@@ -47,11 +47,11 @@ use crate::control::Control;
 use crate::count::plan::{Plan, PlanError, Sample};
 use crate::count::{quarters, Counts, Engine};
 use crate::error::Error;
-use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use std::time::Duration;
 use thiserror::Error;
 
+pub use super::record::{CountRecord, Orbits};
 pub use model::Counter;
 pub use outlook::{Outlook, OutlookRecord, Source, DAY};
 pub use progress::{Progress, Snapshot, Tracker};
@@ -400,49 +400,6 @@ pub struct EstimateRecord {
     pub outlook: OutlookRecord,
 }
 
-/// The orbit breakdown as a map with the orbit sizes as keys, largest first.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Orbits(pub Vec<(usize, u128)>);
-
-impl Serialize for Orbits {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (size, count) in &self.0 {
-            map.serialize_entry(&size.to_string(), count)?;
-        }
-        map.end()
-    }
-}
-
-/// The result of a count as it is written: `{"n", "total", "fundamental", "orbits",
-/// "seconds"}`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CountRecord {
-    /// The board size.
-    pub n: usize,
-    /// All solutions.
-    pub total: u128,
-    /// Up to the board's symmetries.
-    pub fundamental: u128,
-    /// The orbits by size.
-    pub orbits: Orbits,
-    /// Wall seconds, to the millisecond.
-    pub seconds: f64,
-}
-
-impl CountRecord {
-    /// The record of `counts`, made in `seconds`.
-    pub fn new(counts: &Counts, seconds: f64) -> CountRecord {
-        CountRecord {
-            n: counts.n,
-            total: counts.total,
-            fundamental: counts.fundamental(),
-            orbits: Orbits(counts.orbits()),
-            seconds: (seconds * 1000.0).round() / 1000.0,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -493,11 +450,6 @@ mod tests {
 
     #[test]
     fn records_read_as_the_command_line_writes_them() {
-        let counts = crate::count::count(8, Engine::Auto, &Control::new()).unwrap();
-        assert_eq!(
-            serde_json::to_string(&CountRecord::new(&counts, 0.00149)).unwrap(),
-            r#"{"n":8,"total":92,"fundamental":12,"orbits":{"8":11,"4":1,"2":0},"seconds":0.001}"#
-        );
         let s = Session::new(Plan::new(8, Engine::Dihedral).unwrap(), Some((1, 2)), 2).unwrap();
         let record = s.estimate_record(&Outlook::model(2.0, Some(100)));
         let text = serde_json::to_string(&record).unwrap();
