@@ -7,8 +7,8 @@
 #
 # Instances: boards with no presets (N = 100, 200, 500), 5 random presets (N = 100, 150, 200),
 # 16 presets on N = 1000 and 30 on N = 2000 (all made by `queens complete --generate`, the
-# paper's method, seed 1), and the 16 excluded-diagonals instances for n = 21 from the shared
-# reference folder, and a few tight boards near the phase transition (many presets, seeds 2).
+# paper's method, seed 1), and the 16 excluded-diagonals instances for n = 21 stored with
+# the tests (crates/queens/tests/data/completion-ed), and a few tight boards near the phase transition (many presets, seeds 2).
 # clingo is installed from PyPI into a virtual environment under target/.
 # Prints a Markdown table: CPU seconds (user+sys) and wall seconds. Ours: the median over RUNS
 # measurements of REPEAT back-to-back runs each (divided by REPEAT, so process start-up is
@@ -51,7 +51,7 @@ for spec in "${tight[@]}"; do
   "$queens" complete --generate "$n" --presets "$m" --seed "$seed" >"$work/$name.json"
   names+=("$name")
 done
-reference=../shared/reference/completion-ed
+reference=crates/queens/tests/data/completion-ed
 for f in $(cut -f1 "$reference/verdicts.tsv" | tail -n +2); do
   cp "$reference/$f" "$work/${f%.json}.json"
   names+=("${f%.json}")

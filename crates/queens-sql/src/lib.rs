@@ -115,6 +115,7 @@ fn interrupted(e: rusqlite::Error, control: &Control) -> SqlError {
 mod tests {
     use super::*;
     use queens::Solutions;
+    use std::time::Duration;
 
     #[test]
     fn the_same_92_solutions_as_the_library() {

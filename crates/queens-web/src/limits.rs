@@ -1,4 +1,4 @@
-//! Every bound the server puts on a request, in one place (listed in the README's API section).
+//! Every bound the server puts on a request, in one place (listed in docs/api.md).
 //!
 //! The caps on N keep each answer small and each computation short; the heavy endpoints share
 //! a small number of permits (a request beyond them gets 429) and a time limit (then 503).

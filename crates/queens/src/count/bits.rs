@@ -19,8 +19,7 @@
 //!
 //! Written as an iterator the step costs nothing: measured, the three searches that use it in
 //! their hot loops (`somers`, `dihedral`, `constellation`) take no more instructions than with
-//! the step written out by hand (callgrind at N = 15, BENCHMARKS.md, "The bitmask step folded
-//! into one iterator").
+//! the step written out by hand (callgrind at N = 15, docs/engine-dihedral.md).
 
 /// The largest N (rows are the bits of a 32-bit word).
 pub const MAX_N: usize = 32;

@@ -1027,7 +1027,7 @@ pub fn counts_from_every(board: Board) -> usize {
 /// CPU seconds of the frontier programme per state of its peak and per cell swept, about 0.2
 /// microseconds in a release build: 6x6 open tours (1.06 million states at the peak, 36
 /// cells) take 8.7 s, 7x8 closed tours (23.6 million, 56 cells) 251 s (BENCHMARKS.md,
-/// "Counting at the frontier").
+/// "tour --count: counting tours", and docs/knight-frontier.md).
 pub const SECONDS_PER_STATE_CELL: f64 = 2.0e-7;
 
 /// The CPU seconds a count of `kind` on `board` typically takes: its typical peak of states
