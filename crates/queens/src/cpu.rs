@@ -185,6 +185,16 @@ token! {
 }
 
 narrows!(Bmi => Bmi2, bmi2);
+
+impl Bmi2 {
+    /// The bits of `x` at the set bits of `mask`, packed to the low end (`pext`): the one
+    /// instruction the token's presence makes safe to run.
+    #[inline(always)]
+    pub fn pext(self, x: u64, mask: u64) -> u64 {
+        // SAFETY: `_pext_u64` needs BMI2, and a `Bmi2` token exists only when the CPU has it.
+        unsafe { core::arch::x86_64::_pext_u64(x, mask) }
+    }
+}
 narrows!(Avx2 => Bmi, bmi);
 narrows!(Avx512 => Avx2, avx2);
 narrows!(Avx512Popcnt => Avx512, avx512);

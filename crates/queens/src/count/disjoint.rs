@@ -171,10 +171,8 @@ impl Cut {
     #[inline(always)]
     fn key(&self, set: u64) -> usize {
         #[cfg(target_arch = "x86_64")]
-        if let Some(_bmi2) = self.pext.bmi2 {
-            // SAFETY: `_pext_u64` is built for BMI2 alone, and a `Bmi2` token exists only when
-            // the CPU has it (`crate::cpu`).
-            return unsafe { core::arch::x86_64::_pext_u64(set, self.mask) } as usize;
+        if let Some(bmi2) = self.pext.bmi2 {
+            return bmi2.pext(set, self.mask) as usize;
         }
         let mut k = 0;
         for (i, &b) in self.bits[..self.len].iter().enumerate() {

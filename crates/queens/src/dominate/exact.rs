@@ -983,9 +983,7 @@ impl<'a, const W: usize> Engine<'a, W> {
         #[cfg(target_arch = "x86_64")]
         if let Some(bmi) = self.packed {
             if k == 4 && only.is_none() && self.numbered(st) {
-                // SAFETY: `four_bmi` is built for the features of `bmi`, a token that exists
-                // only when the CPU has them (`crate::cpu`).
-                return unsafe { self.four_bmi(bmi, st, path, t) };
+                return self.four_packed(bmi, st, path, t);
             }
         }
         let (ahead, order) = match self.node(st, k) {

@@ -202,10 +202,8 @@ impl Fewest {
         }
         let flow = match self.path {
             Path::Plain => Plain.walk(self, s, &mut rows, control, &mut visit),
-            // SAFETY: `walk_bmi` is built for the features of its token (`enable!`), and a
-            // token exists only when the CPU has them (`crate::cpu`).
             #[cfg(target_arch = "x86_64")]
-            Path::Bmi(t) => unsafe { self.walk_bmi(t, s, &mut rows, control, &mut visit) },
+            Path::Bmi(t) => t.walk(self, s, &mut rows, control, &mut visit),
         };
         match flow {
             Some(ControlFlow::Break(Stop::Cancelled)) => Err(Error::Cancelled),

@@ -412,14 +412,34 @@ impl Side<'_> {
 pub(super) fn join(c: &Choice, buf: &mut Buffers) -> u64 {
     match buf.path {
         Path::Plain => join_body(c, buf, Plain, Portable),
-        // SAFETY (the three): each function is built for the features of the token it is given
-        // (`enable!`), and a token exists only when the CPU has them (`crate::cpu`).
         #[cfg(target_arch = "x86_64")]
-        Path::Avx2(t) => unsafe { join_avx2(c, buf, t, t) },
+        Path::Avx2(t) => t.join_choice(c, buf, t),
         #[cfg(target_arch = "x86_64")]
-        Path::Avx512(t) => unsafe { join_avx2(c, buf, t.avx2(), t) },
+        Path::Avx512(t) => t.avx2().join_choice(c, buf, t),
         #[cfg(target_arch = "x86_64")]
-        Path::Avx512Popcnt(t) => unsafe { join_avx512_popcnt(c, buf, t) },
+        Path::Avx512Popcnt(t) => t.join_choice(c, buf),
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Avx2 {
+    /// [`join_body`] built for this CPU's 256-bit vectors, with the unions of `u`.
+    #[inline(always)]
+    fn join_choice(self, c: &Choice, buf: &mut Buffers, u: impl Unions) -> u64 {
+        // SAFETY: `join_avx2` is built for the features of `self`, a token that exists only
+        // when the CPU has them (`crate::cpu`).
+        unsafe { join_avx2(c, buf, self, u) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Avx512Popcnt {
+    /// [`join_body`] built for this CPU's vector bit count.
+    #[inline(always)]
+    fn join_choice(self, c: &Choice, buf: &mut Buffers) -> u64 {
+        // SAFETY: `join_avx512_popcnt` is built for the features of `self`, a token that
+        // exists only when the CPU has them (`crate::cpu`).
+        unsafe { join_avx512_popcnt(c, buf, self) }
     }
 }
 

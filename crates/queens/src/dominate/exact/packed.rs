@@ -95,13 +95,11 @@ impl<const W: usize> Numbering<W> {
 
     /// The numbered squares among `mask`, as bits of their numbers.
     #[inline(always)]
-    fn pack(&self, _bmi: Bmi, open: &Bits<W>, mask: &Bits<W>) -> u128 {
+    fn pack(&self, bmi: Bmi, open: &Bits<W>, mask: &Bits<W>) -> u128 {
         let mut packed = 0;
         for w in 0..W {
             if open[w] != 0 {
-                // SAFETY: `_pext_u64` needs BMI2, which the `Bmi` token proves the CPU has
-                // (`crate::cpu`).
-                let bits = unsafe { core::arch::x86_64::_pext_u64(mask[w], open[w]) };
+                let bits = bmi.bmi2().pext(mask[w], open[w]);
                 packed |= u128::from(bits) << self.offset[w];
             }
         }
@@ -135,9 +133,22 @@ struct Packed<'a, const W: usize> {
 }
 
 impl<const W: usize> Engine<'_, W> {
+    /// [`Self::four`] built with `pext` and the bit count, for this CPU that has them (`bmi`).
+    pub(super) fn four_packed(
+        &self,
+        bmi: Bmi,
+        st: &mut State<W>,
+        path: &mut Vec<usize>,
+        t: &mut Tally,
+    ) -> Flow {
+        // SAFETY: `four_bmi` is built for the features of `bmi`, a token that exists only when
+        // the CPU has them (`crate::cpu`).
+        unsafe { self.four_bmi(bmi, st, path, t) }
+    }
+
     enable! { Bmi:
     /// [`Self::four`] built with `pext` and the bit count.
-    pub(super) fn four_bmi(
+    fn four_bmi(
         &self,
         bmi: Bmi,
         st: &mut State<W>,

@@ -803,10 +803,8 @@ impl Run<'_, '_> {
         let results: Vec<Result<C, Stop>> = (0..threads)
             .into_par_iter()
             .map(|_| match bmi {
-                // SAFETY: `work_bmi` is built for the features of its token (`enable!`), and
-                // a token exists only when the CPU has them (`crate::cpu`).
                 #[cfg(target_arch = "x86_64")]
-                Some(t) => unsafe { work_bmi(t, &work) },
+                Some(t) => t.run(&work),
                 _ => work.run(),
             })
             .collect();
@@ -890,6 +888,16 @@ struct Work<'a, K, C: Count> {
     peak: AtomicU64,
     budget: u64,
     control: &'a Control,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Bmi {
+    /// [`Work::run`] built with the bit-count instructions, for this CPU that has them.
+    fn run<K: Key, C: Count>(self, work: &Work<K, C>) -> Result<C, Stop> {
+        // SAFETY: `work_bmi` is built for the features of `self`, a token that exists only
+        // when the CPU has them (`crate::cpu`).
+        unsafe { work_bmi(self, work) }
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
