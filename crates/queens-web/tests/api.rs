@@ -707,8 +707,20 @@ async fn tours_are_counted_by_the_library() {
     let v = ok(&app, "/api/tour/count?board=5x5&from=a1").await;
     let expected = tours::open_from(Board::new(5, 5), Square::new(0, 0), &Control::new()).unwrap();
     assert_eq!(v["tours"], expected);
+    assert_eq!(v["from"], "a1");
     let v = ok(&app, "/api/tour/count?board=3x4&closed=true").await;
-    assert_eq!(v["tours"], 0);
+    assert_eq!(
+        (
+            v["closed_tours"].clone(),
+            v["closed_tours_directed"].clone()
+        ),
+        (0.into(), 0.into())
+    );
+    // The same record as the command line's (6x6: 9,862 closed tours).
+    let v = ok(&app, "/api/tour/count?board=6&closed=true").await;
+    assert_eq!(v["closed_tours"], 9862);
+    assert_eq!(v["closed_tours_directed"], 19724);
+    assert!(v.get("from").is_none() && v.get("closed").is_none(), "{v}");
     refused(&app, "/api/tour/count?board=9", "at most 64").await;
 }
 

@@ -12,6 +12,7 @@ use crate::State;
 use axum::extract::{RawQuery, State as Shared};
 use axum::response::Response;
 use axum::Json;
+use queens::record::{BigCount, ClosedTours, ToursFrom};
 use queens::tour::{self, count, frontier, BigUint, Board, FindError, Method};
 use queens::Square;
 use serde::Serialize;
@@ -115,8 +116,10 @@ pub struct Answer {
     reason_values: Option<Value>,
 }
 
-/// `{"rows","cols","from","closed","tours"}`: directed open tours from `from`, or (closed)
-/// the closed tours of the board, each counted once whatever its start and direction.
+/// The library's records, as `queens tour --count --json` writes them: [`ToursFrom`]
+/// `{"rows","cols","from","tours"}`, the directed open tours from `from`, or (closed)
+/// [`ClosedTours`] `{"rows","cols","closed_tours","closed_tours_directed"}`, the closed tours of
+/// the board counted once each whatever their start and direction, and once in each direction.
 pub async fn count(
     client: Client,
     Shared(state): Shared<Arc<State>>,
@@ -147,13 +150,24 @@ pub async fn count(
             false => Ok(count::open_from(board, from, control)?),
         })
         .await?;
-    Ok(Json(json!({
-        "rows": board.rows,
-        "cols": board.cols,
-        "from": from.to_string(),
-        "closed": closed,
-        "tours": tours,
-    })))
+    let big = |n: u64| BigCount(BigUint::from(n));
+    Ok(Json(
+        match closed {
+            true => serde_json::to_value(ClosedTours {
+                rows: board.rows,
+                cols: board.cols,
+                closed_tours: big(tours),
+                closed_tours_directed: BigCount(BigUint::from(tours) * 2u32),
+            }),
+            false => serde_json::to_value(ToursFrom {
+                rows: board.rows,
+                cols: board.cols,
+                from: from.to_string(),
+                tours: big(tours),
+            }),
+        }
+        .map_err(|e| ApiError::Internal(Said::internal(e.to_string())))?,
+    ))
 }
 
 /// The events of a frontier count (see [`super::count::events`]): `progress` in cells, then
