@@ -37,20 +37,9 @@ while getopts "b:r:n:e:m:p:h" opt; do
     *) sed -n '2,19p' "$0"; exit 2 ;;
   esac
 done
-[ -x /usr/bin/time ] || { echo "paths.sh: GNU time (/usr/bin/time) is required" >&2; exit 2; }
-rev=$(git rev-parse --short=12 "$base^{commit}") || { echo "paths.sh: no revision $base" >&2; exit 2; }
-
-# The baseline, built once per revision in a worktree of its own.
-old=target/guard/$rev/release/queens
-if [ ! -x "$old" ]; then
-  tree=$(mktemp -d)
-  git worktree add -q --detach "$tree" "$rev"
-  CARGO_TARGET_DIR="$PWD/target/guard/$rev" cargo build --release -q -p queens-cli \
-    --manifest-path "$tree/Cargo.toml"
-  git worktree remove --force "$tree"
-fi
-cargo build --release -q -p queens-cli
-new=target/release/queens
+# The baseline, built once per revision in a worktree of its own, and the working tree.
+. bench/guard-builds.sh
+guard_builds paths.sh "$base"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

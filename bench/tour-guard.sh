@@ -30,19 +30,9 @@ while getopts "b:r:c:h" opt; do
     *) sed -n '2,20p' "$0"; exit 2 ;;
   esac
 done
-[ -x /usr/bin/time ] || { echo "tour-guard.sh: GNU time (/usr/bin/time) is required" >&2; exit 2; }
-rev=$(git rev-parse --short=12 "$base^{commit}") || { echo "tour-guard.sh: no revision $base" >&2; exit 2; }
-
-old=target/guard/$rev/release/queens
-if [ ! -x "$old" ]; then
-  tree=$(mktemp -d)
-  git worktree add -q --detach "$tree" "$rev"
-  CARGO_TARGET_DIR="$PWD/target/guard/$rev" cargo build --release -q -p queens-cli \
-    --manifest-path "$tree/Cargo.toml"
-  git worktree remove --force "$tree"
-fi
-cargo build --release -q -p queens-cli
-new=target/release/queens
+# The baseline, built once per revision in a worktree of its own, and the working tree.
+. bench/guard-builds.sh
+guard_builds tour-guard.sh "$base"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
