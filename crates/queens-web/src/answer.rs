@@ -11,11 +11,11 @@
 use crate::api::body::{Buffer, Steps, Traced};
 use crate::api::{self, Endpoint, Stream};
 use crate::error::{ApiError, Said};
-use crate::limits::Limits;
+use crate::limits::{Limits, PROGRESS_EVERY};
 use queens::Control;
 use serde_json::Value;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use web_time::Instant;
 
 /// A request refused, as the server refuses it: the HTTP status and the JSON body
@@ -38,13 +38,14 @@ impl From<ApiError> for Refusal {
 }
 
 /// The answer to `GET /api{path}?{query}` under `limits`; `progress` gets the data of each
-/// `progress` event of a streamed endpoint.
+/// `progress` event of a streamed endpoint: one as the work starts, then at most one every
+/// [`PROGRESS_EVERY`] while it runs.
 pub fn answer(
     limits: &Limits,
     path: &str,
     query: Option<&str>,
     control: &Control,
-    progress: &mut dyn FnMut(Value),
+    progress: &mut (dyn FnMut(Value) + Send),
 ) -> Result<Value, Refusal> {
     let (_, rest) = crate::lang::split_lang(query)?;
     let query = rest.as_deref().or(query);
@@ -60,7 +61,15 @@ pub fn answer(
             Stream::Events(s) => {
                 let start = Instant::now();
                 progress((s.report)(control, start));
-                let finish = (s.run)(control)?;
+                let last = Mutex::new((start, progress));
+                let tick = || {
+                    let Ok(mut last) = last.lock() else { return };
+                    if last.0.elapsed() >= PROGRESS_EVERY {
+                        last.0 = Instant::now();
+                        (last.1)((s.report)(control, start));
+                    }
+                };
+                let finish = (s.run)(control, &tick)?;
                 finish(start.elapsed().as_secs_f64())
             }
         },

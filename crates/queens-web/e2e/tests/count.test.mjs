@@ -59,7 +59,7 @@ test('a count the forecast puts past the time limit is refused before it starts,
     await page.fill('#count-n', '20');
     await page.click('#count-start');
     const words = lang === 'en'
-      ? /Counting N = 20 takes about [\d,]+ s on this server's 2 threads by the forecast.*not started.*published total, not counted here \(OEIS A000170\): 39,029,188,884/
+      ? /Counting N = 20 takes about [\d,]+ s on the 2 threads here by the forecast.*not started.*published total, not counted here \(OEIS A000170\): 39,029,188,884/
       : /Подсчёт для N = 20 занял бы около [\d\s]+ с на 2 потоках.*не запущен.*Опубликованное число, здесь не посчитанное \(OEIS A000170\): 39\u00a0029\u00a0188\u00a0884/;
     await page.locator('#count-error', { hasText: words }).waitFor();
     assert.ok(await page.locator('#count-start').isEnabled(), 'nothing runs');

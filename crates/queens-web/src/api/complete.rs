@@ -57,7 +57,7 @@ pub fn ask_count(limits: &Limits, raw: Option<&str>) -> ApiResult<Stream> {
         }
     };
     Ok(Stream::events(
-        move |control| Ok(complete::count_up_to(&instance, cap as u128, control)?),
+        move |control, _| Ok(complete::count_up_to(&instance, cap as u128, control)?),
         move |found, seconds| {
             json!({
                 "n": n,

@@ -55,7 +55,7 @@ pub fn ask(limits: &Limits, raw: Option<&str>) -> ApiResult<Stream> {
     let watch = Arc::new(Watch::default());
     let shared = watch.clone();
     Ok(Stream::events(
-        move |c| count_in_session(n, engine, (limit, speed), c, &shared),
+        move |c, tick| count_in_session(n, engine, (limit, speed), (c, tick), &shared),
         move |counts, seconds| result(counts, engine, seconds),
         move |control, start| progress(control, start, &watch),
     ))
@@ -107,7 +107,7 @@ fn count_in_session(
     n: usize,
     engine: Engine,
     (limit, speed): (Duration, f64),
-    control: &Control,
+    (control, tick): (&Control, &(dyn Fn() + Sync)),
     watch: &Watch,
 ) -> Result<Counts, ApiError> {
     let start = Instant::now();
@@ -146,6 +146,7 @@ fn count_in_session(
         if let Some(t) = watch.tracker.get() {
             t.finished(costs[i]);
         }
+        tick();
     })?;
     s.counts(sum)
         .ok_or_else(|| ApiError::Internal(Said::internal("the parts do not add up to a count")))

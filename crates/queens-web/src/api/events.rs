@@ -47,7 +47,7 @@ pub async fn handle(
                 client,
                 stopping,
                 &state,
-                s.run,
+                move |control| (s.run)(control, &|| {}),
                 |finish, seconds| finish(seconds),
                 s.report,
             )

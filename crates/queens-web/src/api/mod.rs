@@ -123,10 +123,16 @@ pub enum Stream {
     Events(Streamed),
 }
 
+/// Streamed work: under a control that can stop it, with `tick`, which it calls when it has
+/// made progress worth reporting (a part counted, a square swept). The server reads the
+/// control on its own clock and ticks nothing; a caller on one thread, which cannot read the
+/// control while the work runs, reports its progress at the ticks.
+pub type StreamWork<T> = Box<dyn FnOnce(&Control, &(dyn Fn() + Sync)) -> ApiResult<T> + Send>;
+
 /// A streamed job: the work, and the progress it has made (from its control and its start).
 pub struct Streamed {
     /// The work; its answer waits for the wall seconds.
-    pub run: Work<Finish>,
+    pub run: StreamWork<Finish>,
     /// The data of a `progress` event.
     pub report: Report,
 }
@@ -134,13 +140,13 @@ pub struct Streamed {
 impl Stream {
     /// The events of `job`, whose result `answer` makes of what it returns and its seconds.
     pub fn events<T: Send + 'static>(
-        job: impl FnOnce(&Control) -> ApiResult<T> + Send + 'static,
+        job: impl FnOnce(&Control, &(dyn Fn() + Sync)) -> ApiResult<T> + Send + 'static,
         answer: impl FnOnce(T, f64) -> Value + Send + 'static,
         report: impl Fn(&Control, Instant) -> Value + Send + Sync + 'static,
     ) -> Stream {
         Stream::Events(Streamed {
-            run: Box::new(move |control| {
-                let done = job(control)?;
+            run: Box::new(move |control, tick| {
+                let done = job(control, tick)?;
                 Ok(Box::new(move |seconds| answer(done, seconds)) as Finish)
             }),
             report: Box::new(report),

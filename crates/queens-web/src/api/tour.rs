@@ -206,12 +206,15 @@ pub fn ask_count_stream(limits: &Limits, raw: Option<&str>) -> ApiResult<Stream>
             ),
         ));
     }
-    let job = move |control: &queens::Control| -> ApiResult<BigUint> {
+    let job = move |control: &queens::Control, tick: &(dyn Fn() + Sync)| -> ApiResult<BigUint> {
         if none {
             return Ok(BigUint::ZERO);
         }
         control.set_total(board.square_count() as u64);
-        let mut step = |_: frontier::Step| control.advance(1);
+        let mut step = |_: frontier::Step| {
+            control.advance(1);
+            tick();
+        };
         match frontier::count(board, kind, Some(TOUR_COUNT_BYTES), control, &mut step) {
             Ok(outcome) => Ok(outcome.count),
             Err(frontier::FrontierError::Stopped(e)) => Err(e.into()),
