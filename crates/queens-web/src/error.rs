@@ -75,6 +75,7 @@ codes! {
     CountTime = "count_time",
     OpenQuestion = "open_question",
     CoverTime = "cover_time",
+    CoverForecast = "cover_forecast",
     NoEndpoint = "no_endpoint",
     MethodNotAllowed = "method_not_allowed",
     MissingHost = "missing_host",

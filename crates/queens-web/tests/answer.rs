@@ -143,3 +143,28 @@ fn the_browser_limits_forecast_in_the_browser_speed() {
     assert_eq!(refused.status, 400);
     assert_eq!(refused.body["code"], "count_time", "{}", refused.body);
 }
+
+#[test]
+fn a_cover_the_browser_would_search_past_its_limit_is_refused_before_it_starts() {
+    let browser = Limits::browser();
+    // 16 takes about 20 s natively: more than the minute at the browser's speed, not on the server.
+    let refused = answer(
+        &browser,
+        "/cover",
+        Some("n=16"),
+        &Control::new(),
+        &mut |_| {},
+    )
+    .unwrap_err();
+    assert_eq!(refused.status, 400);
+    assert_eq!(refused.body["code"], "cover_forecast", "{}", refused.body);
+    let found = answer(
+        &browser,
+        "/cover",
+        Some("n=7"),
+        &Control::new(),
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!(found["exists"], true, "{found}");
+}

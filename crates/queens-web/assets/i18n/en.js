@@ -60,6 +60,7 @@ export default {
   'err.tour_count_time': (v) => `The count of the ${board(v)} board takes about ${fmt(v.seconds)} s of CPU time by the library's guide, more than the time limit here of ${fmt(v.limit)} s, so it is not started (the command line, queens tour --count, has no limit)`,
   'err.count_time': (v) => `Counting N = ${v.n} takes about ${fmt(v.seconds)} s on the ${fmt(v.threads)} ${plural(v.threads, 'thread', 'threads')} here by the forecast, more than its time limit of ${fmt(v.limit)} s, so it is not started (the command queens count ${v.n} has no limit)` + (v.published ? `. The published total, not counted here (${v.source}): ${String(v.published).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}` : ''),
   'err.open_question': (v) => `Whether the ${v.n} × ${v.n} board has a cover is an open question: nobody has found one, and nobody has proved that none exists`,
+  'err.cover_forecast': (v) => `A cover of the ${v.n} × ${v.n} board takes about ${fmt(v.seconds)} s to find here by the forecast, more than the time limit of ${fmt(v.limit)} s, so it is not started (the command queens cover ${v.n} has no limit)`,
   'err.cover_time': (v) => `No cover of the ${v.n} × ${v.n} board is found within the time limit here (the command queens cover ${v.n} searches longer); every N from 1 to ${v.max} but 27 and 30 is answered`,
   'err.no_endpoint': (v) => `No such address: ${v.path}`,
   'err.method_not_allowed': (v) => `The method ${v.method} is not allowed: the server answers GET`,

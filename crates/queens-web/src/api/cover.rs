@@ -22,7 +22,7 @@ pub const MAX_N: usize = 32;
 /// symmetries of the board but the identity that map the cover onto itself, named as
 /// [`queens::Symmetry::name`] names them) or `{"n","exists":false}` (the exact search proved
 /// that none exists).
-pub fn ask(_: &Limits, raw: Option<&str>) -> ApiResult<Job> {
+pub fn ask(limits: &Limits, raw: Option<&str>) -> ApiResult<Job> {
     let q = Query::parse(raw, &["n"])?;
     let n = q.n(MAX_N)?;
     let algorithm = plan::chosen(n).map_err(|e| ApiError::Bad(engine_said(&e)))?;
@@ -48,6 +48,23 @@ pub fn ask(_: &Limits, raw: Option<&str>) -> ApiResult<Job> {
                      to {MAX_N} but 27 and 30 is answered"
                 ),
             ))
+        }
+        plan::Cost::Seconds(native) => {
+            let seconds = native / limits.speed;
+            let limit = limits.time_limit.as_secs_f64();
+            if seconds > limit {
+                return Err(bad(
+                    Code::CoverForecast,
+                    json!({"n": n, "seconds": seconds.round(), "limit": limit.round()}),
+                    format!(
+                        "bad n '{n}': a cover of the {n} x {n} board takes about {} s to find \
+                         here by the forecast, more than the time limit of {} s, so it is not \
+                         started (the command queens cover {n} has no limit)",
+                        seconds.round(),
+                        limit.round()
+                    ),
+                ));
+            }
         }
         _ => {}
     }
