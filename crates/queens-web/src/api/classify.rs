@@ -6,16 +6,18 @@ use crate::query::Query;
 use crate::State;
 use axum::extract::{RawQuery, State as Shared};
 use axum::Json;
-use queens::{symmetry, Orbit, Symmetry};
-use serde_json::{json, Value};
+use queens::record::Classification;
+use queens::Orbit;
+use serde_json::json;
 use std::sync::Arc;
 
-/// `{"n","rows","solution","conflict","orbit_size","kind","fixed_by","canonical",
-/// "is_canonical","members":[{"symmetry","rows"}, ... in Symmetry::ALL order]}`.
+/// The record `queens classify --json` writes: `{"n","rows","solution","conflict","orbit",
+/// "kind","fixed_by","canonical","is_canonical","members":[{"symmetry","rows"}, ... in
+/// Symmetry::ALL order]}` (`conflict` only when it is not a solution).
 pub async fn get(
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Classification>> {
     let q = Query::parse(raw.as_deref(), &["rows"])?;
     let p = q.rows("rows", state.limits.max_n.check)?;
     if !p.is_permutation() {
@@ -28,21 +30,5 @@ pub async fn get(
             ),
         ));
     }
-    let orbit = Orbit::of(&p);
-    let members: Vec<Value> = Symmetry::ALL
-        .iter()
-        .map(|g| json!({"symmetry": g.name(), "rows": g.apply(&p).rows_1based()}))
-        .collect();
-    Ok(Json(json!({
-        "n": p.n(),
-        "rows": p.rows_1based(),
-        "solution": p.is_solution(),
-        "conflict": p.first_conflict(),
-        "orbit_size": orbit.size,
-        "kind": orbit.kind().name(),
-        "fixed_by": orbit.stabilizer.iter().map(|g| g.name()).collect::<Vec<_>>(),
-        "canonical": orbit.canonical.rows_1based(),
-        "is_canonical": symmetry::is_canonical(&p),
-        "members": members,
-    })))
+    Ok(Json(Classification::of(&p, &Orbit::of(&p))))
 }

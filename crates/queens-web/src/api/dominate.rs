@@ -11,28 +11,20 @@ use crate::query::Query;
 use crate::State;
 use axum::extract::{RawQuery, State as Shared};
 use axum::Json;
-use queens::dominate::{self, Options, Why};
-use serde::Serialize;
+use queens::dominate::{self, Options};
+use queens::record::DominatingRecord;
 use std::sync::Arc;
 
-/// The answer: `{"n","queens":["a1",...],"size","minimum","why":{"kind",...}}`.
-#[derive(Serialize)]
-pub struct Answer {
-    n: usize,
-    independent: bool,
-    queens: Vec<String>,
-    size: usize,
-    minimum: bool,
-    why: Why,
-}
-
+/// The answer is the record `queens dominate N --json` writes: `{"n","torus","independent",
+/// "queens":["a1",...],"size","minimum","proof":{"kind",...},"why"}`.
+///
 /// `n` (1 to the cap; with `independent`, to the N whose search ends within the time limit,
 /// 17) and `independent` (queens that do not attack each other).
 pub async fn get(
     client: Client,
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
-) -> ApiResult<Json<Answer>> {
+) -> ApiResult<Json<DominatingRecord>> {
     let q = Query::parse(raw.as_deref(), &["n", "independent"])?;
     let independent = q.flag("independent", false)?;
     let max = state.limits.max_n.dominate.min(dominate::MAX_N);
@@ -56,12 +48,5 @@ pub async fn get(
             "the set found for N = {n} leaves a square unwatched"
         ))));
     }
-    Ok(Json(Answer {
-        n,
-        independent,
-        queens: found.queens.iter().map(|s| s.to_string()).collect(),
-        size: found.queens.len(),
-        minimum: found.why.proved(),
-        why: found.why,
-    }))
+    Ok(Json(DominatingRecord::of(&found, &opts)))
 }

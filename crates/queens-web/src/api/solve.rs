@@ -8,6 +8,8 @@ use crate::State;
 use axum::extract::{RawQuery, State as Shared};
 use axum::Json;
 use queens::construct::{self, explicit, min_conflicts, Method};
+use queens::record::{SolveStats, Solved};
+use serde::Serialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Instant;
@@ -15,12 +17,24 @@ use std::time::Instant;
 /// The library's methods this endpoint offers (the random one is for small boards only).
 const OFFERED: [Method; 2] = [Method::Explicit, Method::MinConflicts];
 
-/// `{"n","algorithm","rows","valid","seconds"}` (and `seed`), or `{"n","exists":false,"reason"}`.
+/// The answer: the record `queens solve N --json --stats` writes, checked here (`{"n","rows",
+/// "valid","stats":{"method","seed",...,"seconds"}}`), or `{"n","exists":false,"reason"}` when
+/// no solution exists.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Answer {
+    /// A solution.
+    Solved(Solved),
+    /// None exists, and why.
+    None(Value),
+}
+
+/// `n`, `algorithm` (explicit or min-conflicts) and `seed` (min-conflicts only).
 pub async fn get(
     client: Client,
     Shared(state): Shared<Arc<State>>,
     RawQuery(raw): RawQuery,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Answer>> {
     let q = Query::parse(raw.as_deref(), &["n", "algorithm", "seed"])?;
     let n = q.n(state.limits.max_n.solve)?;
     let algorithm = q.named("algorithm", &OFFERED, Method::name)?;
@@ -37,35 +51,33 @@ pub async fn get(
     if let Some(why) = construct::why_none(n as u64) {
         let mut answer = json!({"n": n, "exists": false});
         no_solution(n, Some(why)).add_reason(&mut answer);
-        return Ok(Json(answer));
+        return Ok(Json(Answer::None(answer)));
     }
     let found = state
         .heavy
         .run(client, move |control| {
             let start = Instant::now();
-            let p = match algorithm {
-                Method::Explicit => explicit::placement(n),
-                _ => min_conflicts::solve(n, seed, control)?.map(|(p, _)| p),
-            };
-            Ok((p, start.elapsed().as_secs_f64()))
+            Ok(match algorithm {
+                Method::Explicit => explicit::placement(n)
+                    .map(|p| (p, SolveStats::explicit(n, start.elapsed().as_secs_f64()))),
+                _ => min_conflicts::solve(n, seed, control)?.map(|(p, work)| {
+                    let seconds = start.elapsed().as_secs_f64();
+                    (p, SolveStats::min_conflicts(seed, &work, seconds))
+                }),
+            })
         })
         .await?;
-    let (Some(p), seconds) = found else {
+    let Some((p, stats)) = found else {
         return Err(crate::error::ApiError::Internal(Said::internal(format!(
             "no solution found for N = {n}"
         ))));
     };
-    let mut body = json!({
-        "n": n,
-        "algorithm": algorithm.name(),
-        "rows": p.rows_1based(),
-        "valid": p.first_conflict().is_none(),
-        "seconds": seconds,
-    });
-    if algorithm.seeded() {
-        body["seed"] = json!(seed);
-    }
-    Ok(Json(body))
+    Ok(Json(Answer::Solved(Solved {
+        n,
+        rows: p.rows_1based(),
+        valid: Some(p.first_conflict().is_none()),
+        stats: Some(stats),
+    })))
 }
 
 /// No solution exists for `n`, and why when the library says (N = 2 and 3): the page words the
