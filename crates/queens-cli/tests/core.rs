@@ -134,6 +134,22 @@ fn classify_and_show() {
     assert_eq!(v["orbit"], 4);
     assert_eq!(v["fixed_by"], serde_json::json!(["identity", "rot180"]));
     assert_eq!(v["canonical"], serde_json::json!([3, 5, 2, 8, 1, 7, 4, 6]));
+    assert_eq!(
+        (v["is_canonical"].as_bool(), v.get("conflict")),
+        (Some(true), None)
+    );
+    let members = v["members"].as_array().unwrap();
+    assert_eq!(members.len(), 8);
+    assert_eq!(
+        members[2],
+        serde_json::json!({"symmetry": "rot180", "rows": [3, 5, 2, 8, 1, 7, 4, 6]})
+    );
+    let (_, out, _) = run(&["classify", "2 1 4 3", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (v["solution"].as_bool(), v["conflict"]["line"].as_str()),
+        (Some(false), Some("anti-diagonal"))
+    );
     let (_, out, _) = run(&["classify", "1 7 5 8 2 4 6 3"]);
     assert!(out.contains("canonical:   1 5 8 6 3 7 2 4 (by "), "{out}");
     let (code, out, _) = run(&["show", "1", "5", "8", "6", "3", "7", "2", "4"]);

@@ -60,6 +60,14 @@ fn json_says_how_the_minimum_is_known() {
     assert_eq!(v["size"], 5);
     assert_eq!(v["minimum"], true);
     assert!(v["why"].as_str().unwrap().contains("4 queens"), "{v}");
+    assert_eq!(
+        v["proof"],
+        serde_json::json!({"kind": "searched", "fewer": 4})
+    );
+    assert_eq!(
+        (v["torus"].as_bool(), v["independent"].as_bool()),
+        (Some(false), Some(false))
+    );
     let queens: Vec<Square> = v["queens"]
         .as_array()
         .unwrap()
@@ -71,6 +79,13 @@ fn json_says_how_the_minimum_is_known() {
     let (_, out, _) = run(&["dominate", "12", "--json"]);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert!(v["why"].as_str().unwrap().contains("Weakley"), "{v}");
+    assert_eq!(v["proof"], serde_json::json!({"kind": "bound", "bound": 6}));
+    let (_, out, _) = run(&["dominate", "9", "--independent", "--torus", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (v["torus"].as_bool(), v["independent"].as_bool()),
+        (Some(true), Some(true))
+    );
 }
 
 /// Above Weakley's bound and beyond the proofs (20, 22, 24), a set of the published size is

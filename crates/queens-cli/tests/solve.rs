@@ -133,6 +133,16 @@ fn stats_go_to_stderr_or_into_the_json() {
     ]);
     let value: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(value["stats"]["solutions"], 92);
+    let (_, out, _) = run(&["solve", "20", "--stats", "--json"]);
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (
+            value["stats"]["method"].as_str(),
+            value["stats"]["N_mod_12"].as_u64()
+        ),
+        (Some("explicit"), Some(8))
+    );
+    assert!(value.get("valid").is_none());
 }
 
 #[test]

@@ -288,8 +288,9 @@ async fn solutions_come_in_the_order_of_list() {
         .await;
         assert_eq!(v["total"], 92);
         assert_eq!(v["more"], offset + 30 < 92);
-        for (k, s) in v["solutions"].as_array().unwrap().iter().enumerate() {
-            assert_eq!(s["index"], offset + k);
+        assert_eq!(v["offset"], offset);
+        for s in v["solutions"].as_array().unwrap() {
+            assert_eq!((s["n"].as_u64(), s.get("index")), (Some(8), None));
             got.push(rows(&s["rows"]));
         }
     }
@@ -299,6 +300,15 @@ async fn solutions_come_in_the_order_of_list() {
     assert_eq!((reps.len(), v["total"].as_u64()), (12, Some(12)));
     let orbits: u64 = reps.iter().map(|s| s["orbit"].as_u64().unwrap()).sum();
     assert_eq!(orbits, 92);
+    assert_eq!(
+        (v["piece"].as_str(), v["torus"].as_bool()),
+        (Some("queen"), Some(false))
+    );
+    // Each solution is the line `queens list --json --fundamental` writes for it.
+    assert_eq!(
+        reps[0],
+        serde_json::json!({"n": 8, "rows": [1, 5, 8, 6, 3, 7, 2, 4], "orbit": 8})
+    );
     assert!(reps
         .iter()
         .all(|s| queens::symmetry::is_canonical(&rows(&s["rows"]))));
@@ -333,7 +343,7 @@ async fn classify_gives_the_orbit_with_all_eight_images() {
     let v = ok(&app, "/api/classify?rows=3,5,2,8,1,7,4,6").await;
     let p = Placement::parse("3 5 2 8 1 7 4 6").unwrap();
     assert_eq!(
-        (v["orbit_size"].as_u64(), v["kind"].as_str()),
+        (v["orbit"].as_u64(), v["kind"].as_str()),
         (Some(4), Some("symmetric"))
     );
     assert_eq!(v["fixed_by"], serde_json::json!(["identity", "rot180"]));
@@ -349,8 +359,13 @@ async fn classify_gives_the_orbit_with_all_eight_images() {
     let v = ok(&app, "/api/classify?rows=2,4,1,3").await;
     assert_eq!(
         (v["kind"].as_str(), v["is_canonical"].as_bool()),
-        (Some("doubly symmetric"), Some(true))
+        (Some("doubly_symmetric"), Some(true))
     );
+    assert!(v.get("conflict").is_none());
+    // The record of `queens classify --json`, field for field.
+    let p = Placement::parse("2 4 1 3").unwrap();
+    let record = queens::record::Classification::of(&p, &queens::Orbit::of(&p));
+    assert_eq!(v, serde_json::to_value(record).unwrap());
     refused(&app, "/api/classify?rows=1,1", "two queens in one row").await;
     refused(&app, "/api/classify?rows=1,5", "bad rows").await;
     refused(&app, "/api/classify?rows=a1,b3", "'a1' is not a row").await;
@@ -729,13 +744,20 @@ async fn big_boards_are_solved_and_checked() {
     let app = app();
     let v = ok(&app, "/api/solve?n=10000").await;
     assert_eq!(
-        (v["valid"].as_bool(), v["algorithm"].as_str()),
+        (v["valid"].as_bool(), v["stats"]["method"].as_str()),
         (Some(true), Some("explicit"))
     );
+    assert_eq!(v["stats"]["N_mod_12"], 10000 % 12);
+    assert!(v["stats"]["seconds"].as_f64().is_some());
     assert!(rows(&v["rows"]).is_solution());
     let v = ok(&app, "/api/solve?n=500&algorithm=min-conflicts&seed=7").await;
     let again = ok(&app, "/api/solve?n=500&algorithm=min-conflicts&seed=7").await;
     assert_eq!(v["rows"], again["rows"]);
+    assert_eq!(
+        (v["stats"]["method"].as_str(), v["stats"]["seed"].as_u64()),
+        (Some("min-conflicts"), Some(7))
+    );
+    assert!(v["stats"]["swaps"].as_u64().is_some());
     assert!(rows(&v["rows"]).is_solution());
     let v = ok(&app, "/api/solve?n=3").await;
     assert_eq!(v["exists"], false);
@@ -761,7 +783,7 @@ async fn sixteen_is_proved_the_minimum_on_the_page() {
     assert_eq!(queens.len(), 9);
     assert_eq!(v["minimum"], true);
     assert_eq!(
-        (v["why"]["kind"].as_str(), v["why"]["fewer"].as_u64()),
+        (v["proof"]["kind"].as_str(), v["proof"]["fewer"].as_u64()),
         (Some("searched"), Some(8))
     );
 }
@@ -777,9 +799,9 @@ async fn twenty_is_the_minimum_by_the_published_number() {
     assert_eq!(queens::dominate::check(20, false, &queens), Ok(()));
     assert_eq!(queens.len(), 11);
     assert_eq!(v["minimum"], true);
-    assert_eq!(v["why"]["kind"], "published");
-    assert_eq!(v["why"]["gamma"], 11);
-    assert_eq!(v["why"]["by"], "Bird 2017");
+    assert_eq!(v["proof"]["kind"], "published");
+    assert_eq!(v["proof"]["gamma"], 11);
+    assert_eq!(v["proof"]["by"], "Bird 2017");
 }
 
 /// The queens of an answer of `/api/dominate`, read back as squares.
@@ -799,20 +821,28 @@ async fn dominating_sets_watch_the_whole_board() {
     assert_eq!(queens::dominate::check(8, false, &queens), Ok(()));
     assert_eq!((v["size"].as_u64(), queens.len()), (Some(5), 5));
     assert_eq!(v["minimum"], true);
-    assert_eq!(v["why"]["kind"], "searched");
-    assert_eq!(v["why"]["fewer"], 4);
+    assert_eq!(v["proof"]["kind"], "searched");
+    assert_eq!(v["proof"]["fewer"], 4);
+    assert_eq!(
+        (v["torus"].as_bool(), v["independent"].as_bool()),
+        (Some(false), Some(false))
+    );
+    assert_eq!(
+        v["why"],
+        "the exact search over every set of 4 queens finds none that watches the board"
+    );
     // Weakley's bound ceil(9/2) = 5 is met on 9x9.
     let v = ok(&app, "/api/dominate?n=9&independent=1").await;
     let queens = dominating(&v);
     assert_eq!(queens::dominate::check(9, false, &queens), Ok(()));
     assert_eq!(queens::dominate::first_attack(9, false, &queens), None);
     assert_eq!(
-        (v["size"].as_u64(), v["why"]["kind"].as_str()),
+        (v["size"].as_u64(), v["proof"]["kind"].as_str()),
         (Some(5), Some("bound"))
     );
     let v = ok(&app, "/api/dominate?n=1").await;
     assert_eq!(
-        (v["queens"][0].as_str(), v["why"]["kind"].as_str()),
+        (v["queens"][0].as_str(), v["proof"]["kind"].as_str()),
         (Some("a1"), Some("one"))
     );
     for n in [2, 3, 4, 5, 6, 7] {

@@ -40,8 +40,13 @@ async fn the_served_class_is_the_librarys_and_follows_the_stabilizer() {
                 .collect();
             let names: Vec<&str> = orbit.stabilizer.iter().map(|g| g.name()).collect();
             assert_eq!(fixed_by, names, "{}", p.perm());
-            assert_eq!(v["kind"], orbit.kind().name(), "{}", p.perm());
-            assert_eq!(v["orbit_size"].as_u64(), Some(8 / fixed_by.len() as u64));
+            assert_eq!(
+                v["kind"],
+                orbit.kind().name().replace(' ', "_"),
+                "{}",
+                p.perm()
+            );
+            assert_eq!(v["orbit"].as_u64(), Some(8 / fixed_by.len() as u64));
             let reflections = fixed_by
                 .iter()
                 .filter(|g| !["identity", "rot90", "rot180", "rot270"].contains(g))
@@ -49,9 +54,9 @@ async fn the_served_class_is_the_librarys_and_follows_the_stabilizer() {
             let holds = match v["kind"].as_str().unwrap() {
                 "simple" => fixed_by == ["identity"],
                 "symmetric" => fixed_by == ["identity", "rot180"],
-                "doubly symmetric" => fixed_by == ["identity", "rot90", "rot180", "rot270"],
+                "doubly_symmetric" => fixed_by == ["identity", "rot90", "rot180", "rot270"],
                 "reflective" => fixed_by.len() == 2 && reflections == 1,
-                "doubly reflective" => fixed_by.len() == 4 && reflections == 2,
+                "doubly_reflective" => fixed_by.len() == 4 && reflections == 2,
                 "invariant" => fixed_by.len() == 8,
                 _ => false,
             };

@@ -10,12 +10,14 @@
 //! server serialize these.
 
 use crate::classic::{Algorithm, Stats};
+use crate::construct::min_conflicts;
 use crate::cover::Cover;
-use crate::dominate::{Counted, Dominating};
+use crate::dominate::{Counted, Dominating, Options, Why};
 use crate::rules::{Piece, Rules};
-use crate::symmetry::{Orbit, OrbitKind, TorusOrbit};
+use crate::symmetry::{Orbit, OrbitKind, Symmetry, TorusOrbit};
 use crate::{Conflict, Placement, Square};
 use num_bigint::BigUint;
+use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
 /// A placement as a JSON line: `{"n":8,"rows":[1,5,8,6,3,7,2,4]}`, with its orbit size and
@@ -44,6 +46,117 @@ impl PlacementRecord {
             tests,
         }
     }
+}
+
+/// One solution found for N: `{"n","rows"}`, as `queens solve --json` writes it, with `valid`
+/// where it was checked and `stats` (the method and its work) where they are asked for. The
+/// rows are any serde sequence, so a writer of a huge N can stream them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Solved<R = Vec<u64>> {
+    /// The board size.
+    pub n: usize,
+    /// The rank of each file's queen, from 1.
+    pub rows: R,
+    /// Whether the library's linear test finds no two queens attacking each other.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub valid: Option<bool>,
+    /// The method and the work it took.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stats: Option<SolveStats>,
+}
+
+/// The work of a method of [`crate::construct`]: `{"method","seed", its counters, "seconds"}`
+/// (`seed` for the methods that draw; the counters: `N_mod_12` for the explicit construction,
+/// the counters of [`min_conflicts::Stats`] for min-conflicts, `solutions` for random).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveStats {
+    /// The method's name.
+    pub method: &'static str,
+    /// The seed of a method that draws.
+    pub seed: Option<u64>,
+    /// Its counters, by name, in order.
+    pub counters: Vec<(&'static str, u64)>,
+    /// Wall seconds.
+    pub seconds: f64,
+}
+
+impl SolveStats {
+    /// The explicit construction for `n`, which counts no work: N mod 12 chooses its pattern.
+    pub fn explicit(n: usize, seconds: f64) -> SolveStats {
+        SolveStats {
+            method: "explicit",
+            seed: None,
+            counters: vec![("N_mod_12", n as u64 % 12)],
+            seconds,
+        }
+    }
+
+    /// The local search by min-conflicts from `seed`, with its `work`.
+    pub fn min_conflicts(seed: u64, work: &min_conflicts::Stats, seconds: f64) -> SolveStats {
+        SolveStats {
+            method: "min-conflicts",
+            seed: Some(seed),
+            counters: vec![
+                ("restarts", work.restarts),
+                ("draws", work.draws),
+                ("attacked_at_start", work.attacked_at_start),
+                ("swaps_tried", work.swaps_tried),
+                ("swaps", work.swaps),
+            ],
+            seconds,
+        }
+    }
+
+    /// A uniformly random solution drawn from `seed` among `solutions`.
+    pub fn random(seed: u64, solutions: u64, seconds: f64) -> SolveStats {
+        SolveStats {
+            method: "random",
+            seed: Some(seed),
+            counters: vec![("solutions", solutions)],
+            seconds,
+        }
+    }
+}
+
+impl Serialize for SolveStats {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("method", self.method)?;
+        if let Some(seed) = self.seed {
+            map.serialize_entry("seed", &seed)?;
+        }
+        for (name, value) in &self.counters {
+            map.serialize_entry(name, value)?;
+        }
+        map.serialize_entry("seconds", &self.seconds)?;
+        map.end()
+    }
+}
+
+/// A page of a listing of solutions: `{"n","fundamental","offset","limit","piece","torus",
+/// "solutions":[...],"more","total"}`, each solution the record `queens list --json` writes
+/// for it (with its orbit, or its class under the rules, as `--fundamental` gives it); `more`
+/// when the listing goes on, `total` when it is known.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SolutionsPage {
+    /// The board size.
+    pub n: usize,
+    /// Whether one solution per orbit (or class) is listed.
+    pub fundamental: bool,
+    /// The number of solutions before the page in the listing.
+    pub offset: u64,
+    /// The most solutions a page holds.
+    pub limit: u64,
+    /// The piece.
+    pub piece: Piece,
+    /// Whether the board is a torus.
+    pub torus: bool,
+    /// The solutions of the page, the first the listing's number `offset` (from 0).
+    pub solutions: Vec<PlacementRecord>,
+    /// Whether the listing goes on past the page.
+    pub more: bool,
+    /// The number of solutions (or classes) in the listing, when known.
+    pub total: Option<u64>,
 }
 
 /// The verdict of a check: `{"n":8,"valid":false,"conflict":{...}}`, with the input line it
@@ -76,8 +189,11 @@ pub struct Tally {
     pub invalid: usize,
 }
 
-/// A placement under the board's 8 symmetries: its orbit, the symmetries that fix it and the
-/// canonical (smallest) member of the orbit.
+/// A placement under the board's 8 symmetries: its orbit, the symmetries that fix it, the
+/// canonical (smallest) member of the orbit, and its 8 images:
+/// `{"n","rows","solution","conflict","orbit","kind","fixed_by","canonical","is_canonical",
+/// "members":[{"symmetry","rows"},...]}` (`conflict`, the first two queens that attack each
+/// other, only when it is not a solution).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Classification {
     /// The board size.
@@ -86,6 +202,9 @@ pub struct Classification {
     pub rows: Vec<u64>,
     /// Whether it is a solution.
     pub solution: bool,
+    /// The first two queens that attack each other, when it is not a solution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conflict: Option<Conflict>,
     /// The size of its orbit.
     pub orbit: usize,
     /// The kind of orbit.
@@ -94,19 +213,42 @@ pub struct Classification {
     pub fixed_by: Vec<&'static str>,
     /// The canonical member, rank by file from 1.
     pub canonical: Vec<u64>,
+    /// Whether it is the canonical member itself.
+    pub is_canonical: bool,
+    /// Its image under each of the 8 symmetries, in the order of [`Symmetry::ALL`].
+    pub members: Vec<Member>,
+}
+
+/// The image of a placement under one symmetry: `{"symmetry":"rot90","rows":[...]}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Member {
+    /// The symmetry's name.
+    pub symmetry: &'static str,
+    /// The image, rank by file from 1.
+    pub rows: Vec<u64>,
 }
 
 impl Classification {
     /// The record of `p` with its `orbit`.
     pub fn of(p: &Placement, orbit: &Orbit) -> Classification {
+        let conflict = p.first_conflict();
         Classification {
             n: p.n(),
             rows: p.rows_1based(),
-            solution: p.is_solution(),
+            solution: conflict.is_none(),
+            conflict,
             orbit: orbit.size,
             kind: orbit.kind(),
             fixed_by: orbit.stabilizer.iter().map(|g| g.name()).collect(),
             canonical: orbit.canonical.rows_1based(),
+            is_canonical: orbit.canonical == *p,
+            members: Symmetry::ALL
+                .iter()
+                .map(|g| Member {
+                    symmetry: g.name(),
+                    rows: g.apply(p).rows_1based(),
+                })
+                .collect(),
         }
     }
 }
@@ -273,32 +415,69 @@ pub struct BacktrackStats {
     pub first_queen: Vec<Branch>,
 }
 
-/// A dominating set: `{"n","queens":["a1",...],"size","minimum","why"}`, `why` the reason
-/// the set is minimum (or that it is not known) in words.
+/// A dominating set: `{"n","torus","independent","queens":["a1",...],"size","minimum",
+/// "proof":{"kind",...},"why"}`: `proof` how the size is known to be least (the library's
+/// [`Why`]: `one`, `bound`, `searched`, `published`, or `not_proved`), `why` the same in words.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct DominatingRecord {
     /// The board side.
     pub n: usize,
+    /// Whether the board is a torus (its diagonals wrap around).
+    pub torus: bool,
+    /// Whether the queens were asked not to attack each other.
+    pub independent: bool,
     /// The queens' squares.
     pub queens: Vec<String>,
     /// How many.
     pub size: usize,
     /// Whether no fewer queens can watch the board (proved).
     pub minimum: bool,
-    /// Why, in words.
+    /// How that is known, or that it is not.
+    pub proof: Why,
+    /// The same, in words.
     pub why: String,
 }
 
 impl DominatingRecord {
-    /// The record of `d`, with its reason in words.
-    pub fn of(d: &Dominating, why: String) -> DominatingRecord {
+    /// The record of `d`, found under `opts`.
+    pub fn of(d: &Dominating, opts: &Options) -> DominatingRecord {
         DominatingRecord {
             n: d.n,
+            torus: opts.torus,
+            independent: opts.independent,
             queens: d.queens.iter().map(Square::to_string).collect(),
             size: d.queens.len(),
             minimum: d.why.proved(),
-            why,
+            proof: d.why.clone(),
+            why: minimality_words(d, opts.independent),
         }
+    }
+}
+
+/// The sentence saying how the size of `d` is known to be least, or that it is not.
+fn minimality_words(d: &Dominating, independent: bool) -> String {
+    let n = d.n;
+    let kind = if independent {
+        "independent queens"
+    } else {
+        "queens"
+    };
+    match &d.why {
+        Why::One => "one queen: nothing smaller".to_string(),
+        Why::Bound { bound } => format!(
+            "at least ceil({n}/2) = {bound} queens watch the {n}x{n} board (Weakley's bound, \
+             Finozhenok and Weakley 2007)"
+        ),
+        Why::Searched { fewer } => format!(
+            "the exact search over every set of {fewer} {kind} finds none that watches the \
+             board"
+        ),
+        Why::Published { gamma, by } => format!(
+            "the published domination number of the {n}x{n} board is {gamma} (OEIS A075458, \
+             {by}), so no fewer queens watch it; that computation is not repeated here (--prove \
+             runs the exact search)"
+        ),
+        Why::NotProved { tried } => format!("not proved: {tried}"),
     }
 }
 
@@ -444,7 +623,12 @@ mod tests {
             json(&Classification::of(&p, &Orbit::of(&p))),
             concat!(
                 r#"{"n":4,"rows":[2,4,1,3],"solution":true,"orbit":2,"kind":"doubly_symmetric","#,
-                r#""fixed_by":["identity","rot90","rot180","rot270"],"canonical":[2,4,1,3]}"#
+                r#""fixed_by":["identity","rot90","rot180","rot270"],"canonical":[2,4,1,3],"#,
+                r#""is_canonical":true,"members":[{"symmetry":"identity","rows":[2,4,1,3]},"#,
+                r#"{"symmetry":"rot90","rows":[2,4,1,3]},{"symmetry":"rot180","rows":[2,4,1,3]},"#,
+                r#"{"symmetry":"rot270","rows":[2,4,1,3]},{"symmetry":"flip-files","rows":[3,1,4,2]},"#,
+                r#"{"symmetry":"flip-ranks","rows":[3,1,4,2]},{"symmetry":"transpose","rows":[3,1,4,2]},"#,
+                r#"{"symmetry":"anti-transpose","rows":[3,1,4,2]}]}"#
             )
         );
         assert_eq!(
@@ -458,6 +642,59 @@ mod tests {
         assert_eq!(
             json(&Completion::of(3, None, Some(0))),
             r#"{"n":3,"status":"impossible","completions":0}"#
+        );
+    }
+
+    #[test]
+    fn a_solution_and_its_work_read_as_solve_writes_them() {
+        let work = min_conflicts::Stats {
+            restarts: 0,
+            draws: 9,
+            attacked_at_start: 1,
+            swaps_tried: 4,
+            swaps: 2,
+        };
+        let solved = Solved {
+            n: 4,
+            rows: vec![2, 4, 1, 3],
+            valid: Some(true),
+            stats: Some(SolveStats::min_conflicts(7, &work, 0.5)),
+        };
+        assert_eq!(
+            json(&solved),
+            concat!(
+                r#"{"n":4,"rows":[2,4,1,3],"valid":true,"stats":{"method":"min-conflicts","#,
+                r#""seed":7,"restarts":0,"draws":9,"attacked_at_start":1,"swaps_tried":4,"#,
+                r#""swaps":2,"seconds":0.5}}"#
+            )
+        );
+        let plain = Solved {
+            n: 4,
+            rows: vec![2, 4, 1, 3],
+            valid: None,
+            stats: Some(SolveStats::explicit(4, 0.0)),
+        };
+        assert_eq!(
+            json(&plain),
+            r#"{"n":4,"rows":[2,4,1,3],"stats":{"method":"explicit","N_mod_12":4,"seconds":0.0}}"#
+        );
+    }
+
+    #[test]
+    fn a_dominating_set_says_how_it_is_least_as_data_and_in_words() {
+        let d = Dominating {
+            n: 4,
+            queens: vec![Square::new(1, 1), Square::new(2, 2)],
+            why: Why::Bound { bound: 2 },
+        };
+        assert_eq!(
+            json(&DominatingRecord::of(&d, &Options::default())),
+            concat!(
+                r#"{"n":4,"torus":false,"independent":false,"queens":["b2","c3"],"size":2,"#,
+                r#""minimum":true,"proof":{"kind":"bound","bound":2},"why":"at least "#,
+                r#"ceil(4/2) = 2 queens watch the 4x4 board (Weakley's bound, Finozhenok and "#,
+                r#"Weakley 2007)"}"#
+            )
         );
     }
 

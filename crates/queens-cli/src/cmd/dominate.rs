@@ -288,45 +288,18 @@ fn label(n: usize, opts: &Options, more: &str) -> String {
     label + more
 }
 
-/// The sentence saying how the size is known to be least.
-fn why(d: &Dominating, opts: &Options) -> String {
-    let n = d.n;
-    let kind = if opts.independent {
-        "independent queens"
-    } else {
-        "queens"
-    };
-    match &d.why {
-        Why::One => "one queen: nothing smaller".to_string(),
-        Why::Bound { bound } => format!(
-            "at least ceil({n}/2) = {bound} queens watch the {n}x{n} board (Weakley's bound, \
-             Finozhenok and Weakley 2007)"
-        ),
-        Why::Searched { fewer } => format!(
-            "the exact search over every set of {fewer} {kind} finds none that watches the \
-             board"
-        ),
-        Why::Published { gamma, by } => format!(
-            "the published domination number of the {n}x{n} board is {gamma} (OEIS A075458, \
-             {by}), so no fewer queens watch it; that computation is not repeated here (--prove \
-             runs the exact search)"
-        ),
-        Why::NotProved { tried } => format!("not proved: {tried}"),
-    }
-}
-
 fn write(d: &Dominating, opts: &Options, format: QueenSet) -> Result<()> {
     let mut out = Out::stdout();
-    let names: Vec<String> = d.queens.iter().map(|s| s.to_string()).collect();
+    let record = DominatingRecord::of(d, opts);
     match format {
-        QueenSet::Json => out.json_line(&DominatingRecord::of(d, why(d, opts)))?,
+        QueenSet::Json => out.json_line(&record)?,
         QueenSet::Squares => {
-            writeln!(out, "{}", names.join(" "))?;
-            eprintln!("queens: {} queens; {}", d.queens.len(), why(d, opts));
+            writeln!(out, "{}", record.queens.join(" "))?;
+            eprintln!("queens: {} queens; {}", record.size, record.why);
         }
         QueenSet::Board => {
             out.write_all(dominate::diagram(d.n, opts.torus, &d.queens).as_bytes())?;
-            eprintln!("queens: {} queens; {}", d.queens.len(), why(d, opts));
+            eprintln!("queens: {} queens; {}", record.size, record.why);
         }
     }
     Ok(out.record()?)

@@ -13,8 +13,10 @@ use crate::output::placement::{self, Notes};
 use crate::output::Out;
 use queens::construct::{explicit, min_conflicts, random};
 use queens::decimal::write_decimal;
+use queens::record::{SolveStats, Solved};
 use queens::{DiagramStyle, Placement, Square};
-use std::io::Write;
+use serde::{Serialize, Serializer};
+use std::io::{BufWriter, Write};
 use std::time::Instant;
 
 /// How to find the solution.
@@ -256,9 +258,7 @@ fn run_explicit(args: &Args) -> Result<Exit> {
         return Err(none_exists(n));
     }
     let stats = Stats {
-        method: "explicit",
-        details: vec![("N mod 12", n as u64 % 12)],
-        seed: None,
+        work: SolveStats::explicit(n, 0.0),
         start,
     };
     write_solution(args, n, Solution::Explicit, stats)
@@ -276,15 +276,7 @@ fn run_min_conflicts(args: &Args) -> Result<Exit> {
     drop(job);
     let (p, work) = found.ok_or_else(|| none_exists(n))?;
     let stats = Stats {
-        method: "min-conflicts",
-        details: vec![
-            ("restarts", work.restarts),
-            ("draws", work.draws),
-            ("attacked at start", work.attacked_at_start),
-            ("swaps tried", work.swaps_tried),
-            ("swaps", work.swaps),
-        ],
-        seed: Some(seed),
+        work: SolveStats::min_conflicts(seed, &work, 0.0),
         start,
     };
     write_solution(args, n, Solution::InMemory(&p), stats)
@@ -305,46 +297,55 @@ fn run_random(args: &Args) -> Result<Exit> {
     drop(job);
     let (p, solutions) = found.ok_or_else(|| none_exists(n))?;
     let stats = Stats {
-        method: "random",
-        details: vec![("solutions", solutions)],
-        seed: Some(seed),
+        work: SolveStats::random(seed, solutions, 0.0),
         start,
     };
     write_solution(args, n, Solution::InMemory(&p), stats)
 }
 
-/// What `--stats` prints.
+/// What `--stats` prints: the library's record of the method's work, timed from `start`.
 struct Stats {
-    method: &'static str,
-    details: Vec<(&'static str, u64)>,
-    seed: Option<u64>,
+    work: SolveStats,
     start: Instant,
 }
 
 impl Stats {
-    fn json(&self, seconds: f64) -> serde_json::Value {
-        let mut map = serde_json::Map::new();
-        map.insert("method".into(), self.method.into());
-        if let Some(seed) = self.seed {
-            map.insert("seed".into(), seed.into());
+    /// The record of the work, with the seconds since the start.
+    fn record(&self, seconds: f64) -> SolveStats {
+        SolveStats {
+            seconds,
+            ..self.work.clone()
         }
-        for &(key, value) in &self.details {
-            map.insert(key.replace(' ', "_"), value.into());
-        }
-        map.insert("seconds".into(), seconds.into());
-        serde_json::Value::Object(map)
     }
 
     fn print(&self, seconds: f64) {
-        let mut lines = vec![("method", self.method.to_string())];
-        if let Some(seed) = self.seed {
-            lines.push(("seed", seed.to_string()));
+        let work = &self.work;
+        let mut lines = vec![("method".to_string(), work.method.to_string())];
+        if let Some(seed) = work.seed {
+            lines.push(("seed".to_string(), seed.to_string()));
         }
-        lines.extend(self.details.iter().map(|&(k, v)| (k, v.to_string())));
-        lines.push(("seconds", format!("{seconds:.3}")));
+        lines.extend(
+            work.counters
+                .iter()
+                .map(|&(k, v)| (k.replace('_', " "), v.to_string())),
+        );
+        lines.push(("seconds".to_string(), format!("{seconds:.3}")));
         for (key, value) in lines {
             eprintln!("{:<18} {value}", format!("{key}:"));
         }
+    }
+}
+
+/// The rows of a solution as a JSON array, streamed (the explicit construction's, in constant
+/// memory for any N).
+struct Rows<'a> {
+    n: usize,
+    solution: Solution<'a>,
+}
+
+impl Serialize for Rows<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_seq(self.solution.rows(self.n).map(|r| r as u64 + 1))
     }
 }
 
@@ -419,14 +420,18 @@ fn write_format(
             out.write_all(b"\n")
         }
         Placements::Json => {
-            write!(out, "{{\"n\":{n},\"rows\":[")?;
-            solution.numbers(n, out, b',')?;
-            out.write_all(b"]")?;
-            if args.stats {
-                let seconds = stats.start.elapsed().as_secs_f64();
-                write!(out, ",\"stats\":{}", stats.json(seconds))?;
-            }
-            out.write_all(b"}\n")
+            let record = Solved {
+                n,
+                rows: Rows { n, solution },
+                valid: None,
+                stats: args
+                    .stats
+                    .then(|| stats.record(stats.start.elapsed().as_secs_f64())),
+            };
+            let mut buffered = BufWriter::with_capacity(1 << 16, out);
+            serde_json::to_writer(&mut buffered, &record)?;
+            buffered.write_all(b"\n")?;
+            buffered.flush()
         }
         Placements::Algebraic => {
             for (c, r) in solution.rows(n).enumerate() {

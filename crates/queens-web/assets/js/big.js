@@ -82,7 +82,7 @@ export function createBig() {
   function renderStatus() {
     const r = s.res;
     if (!r || r.exists === false) return;
-    status(r.valid ? 'big.valid' : 'big.invalid', { n: () => num(r.n), raw: r.n, alg: r.algorithm, s: () => seconds(r.seconds) }, r.valid ? 'ok' : 'bad');
+    status(r.valid ? 'big.valid' : 'big.invalid', { n: () => num(r.n), raw: r.n, alg: r.stats.method, s: () => seconds(r.stats.seconds) }, r.valid ? 'ok' : 'bad');
     $('big-status').dataset.valid = String(r.valid);
     $('big-status').dataset.n = String(r.n);
   }

@@ -103,7 +103,7 @@ export function createGuard() {
       delete out.dataset.why;
       return;
     }
-    const why = m.why;
+    const why = m.proof;
     const independent = m.independent;
     const reason = () =>
       why.kind === 'one'

@@ -40,7 +40,10 @@ export function createSolutions() {
     const seq = ++s.seq;
     const res = await getJSON('solutions', { n: s.n, fundamental: s.fund, offset, limit: PAGE, ...rules() });
     if (seq !== s.seq) return false;
-    s.page = { offset, solutions: res.solutions, more: res.more, total: res.total };
+    // Each solution is the record `queens list --json` writes; its number in the listing is the
+    // page's offset and its place on the page.
+    const solutions = res.solutions.map((sol, k) => ({ ...sol, index: offset + k }));
+    s.page = { offset, solutions, more: res.more, total: res.total };
     renderList();
     return true;
   }
@@ -179,12 +182,17 @@ export function createSolutions() {
     return t('sym.' + name);
   }
 
+  /** The kind of an orbit in words: the record names it `doubly_symmetric`, the words' key `kind.doubly symmetric`. */
+  function kindName(kind) {
+    return t('kind.' + kind.replaceAll('_', ' '));
+  }
+
   function renderDetail() {
     if (!s.detail) return;
     const { sol, c } = s.detail;
     const i = sol.index + 1;
     $('sol-title').textContent = t('sol.title1', { i: num(i), rows: rowsText(sol.rows) });
-    const kind = t('kind.' + c.kind);
+    const kind = kindName(c.kind);
     // Every board is left as it is by the identity: name the others, or say there are none.
     const others = c.fixed_by.filter((name) => name !== 'identity');
     const fixed = others.length ? others.map(symName).join(', ') : t('sol.fixedNone');
@@ -192,7 +200,7 @@ export function createSolutions() {
       h('dt', { text: t('sol.kind') }),
       h('dd', {}, h('span', { class: 'kind-badge', text: kind })),
       h('dt', { text: t('sol.orbitSize') }),
-      h('dd', { text: t('sol.orbitSizeText', { k: c.orbit_size }) }),
+      h('dd', { text: t('sol.orbitSizeText', { k: c.orbit }) }),
       h('dt', { text: t('sol.fixedBy') }),
       h('dd', { text: fixed }),
       h('dt', { text: t('sol.canonical') }),
@@ -236,7 +244,7 @@ export function createSolutions() {
     );
     $('orbit-summary').textContent = t('orbit.summary', {
       distinct: groups.length,
-      kind: t('kind.' + c.kind),
+      kind: kindName(c.kind),
       fixed: c.fixed_by.length,
     });
   }

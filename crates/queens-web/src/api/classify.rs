@@ -5,11 +5,13 @@ use super::Job;
 use crate::error::{bad, ApiResult, Code};
 use crate::limits::Limits;
 use crate::query::Query;
-use queens::{symmetry, Orbit, Symmetry};
-use serde_json::{json, Value};
+use queens::record::Classification;
+use queens::Orbit;
+use serde_json::json;
 
-/// `{"n","rows","solution","conflict","orbit_size","kind","fixed_by","canonical",
-/// "is_canonical","members":[{"symmetry","rows"}, ... in Symmetry::ALL order]}`.
+/// The record `queens classify --json` writes: `{"n","rows","solution","conflict","orbit",
+/// "kind","fixed_by","canonical","is_canonical","members":[{"symmetry","rows"}, ... in
+/// Symmetry::ALL order]}` (`conflict` only when it is not a solution).
 pub fn ask(limits: &Limits, raw: Option<&str>) -> ApiResult<Job> {
     let q = Query::parse(raw, &["rows"])?;
     let p = q.rows("rows", limits.max_n.check)?;
@@ -23,21 +25,5 @@ pub fn ask(limits: &Limits, raw: Option<&str>) -> ApiResult<Job> {
             ),
         ));
     }
-    let orbit = Orbit::of(&p);
-    let members: Vec<Value> = Symmetry::ALL
-        .iter()
-        .map(|g| json!({"symmetry": g.name(), "rows": g.apply(&p).rows_1based()}))
-        .collect();
-    Ok(Job::done(json!({
-        "n": p.n(),
-        "rows": p.rows_1based(),
-        "solution": p.is_solution(),
-        "conflict": p.first_conflict(),
-        "orbit_size": orbit.size,
-        "kind": orbit.kind().name(),
-        "fixed_by": orbit.stabilizer.iter().map(|g| g.name()).collect::<Vec<_>>(),
-        "canonical": orbit.canonical.rows_1based(),
-        "is_canonical": symmetry::is_canonical(&p),
-        "members": members,
-    })))
+    Ok(Job::done(Classification::of(&p, &Orbit::of(&p))))
 }

@@ -8,20 +8,12 @@ use super::Job;
 use crate::error::{ApiError, ApiResult};
 use crate::limits::{dominate_independent_max, dominate_proves, Limits};
 use crate::query::Query;
-use queens::dominate::{self, Options, Why};
-use serde::Serialize;
+use queens::dominate::{self, Options};
+use queens::record::DominatingRecord;
 
-/// The answer: `{"n","queens":["a1",...],"size","minimum","why":{"kind",...}}`.
-#[derive(Serialize)]
-pub struct Answer {
-    n: usize,
-    independent: bool,
-    queens: Vec<String>,
-    size: usize,
-    minimum: bool,
-    why: Why,
-}
-
+/// The answer is the record `queens dominate N --json` writes: `{"n","torus","independent",
+/// "queens":["a1",...],"size","minimum","proof":{"kind",...},"why"}`.
+///
 /// `n` (1 to the cap; with `independent`, to the N whose search ends within the time limit,
 /// 17) and `independent` (queens that do not attack each other).
 pub fn ask(limits: &Limits, raw: Option<&str>) -> ApiResult<Job> {
@@ -39,23 +31,11 @@ pub fn ask(limits: &Limits, raw: Option<&str>) -> ApiResult<Job> {
     };
     Ok(Job::heavy(move |control| {
         let found = dominate::minimum(n, &opts, control)?;
-        answer(n, independent, found)
+        if dominate::check(n, false, &found.queens).is_err() {
+            return Err(ApiError::Internal(crate::error::Said::internal(format!(
+                "the set found for N = {n} leaves a square unwatched"
+            ))));
+        }
+        Ok(DominatingRecord::of(&found, &opts))
     }))
-}
-
-/// The answer, once the set is checked.
-fn answer(n: usize, independent: bool, found: dominate::Dominating) -> ApiResult<Answer> {
-    if dominate::check(n, false, &found.queens).is_err() {
-        return Err(ApiError::Internal(crate::error::Said::internal(format!(
-            "the set found for N = {n} leaves a square unwatched"
-        ))));
-    }
-    Ok(Answer {
-        n,
-        independent,
-        queens: found.queens.iter().map(|s| s.to_string()).collect(),
-        size: found.queens.len(),
-        minimum: found.why.proved(),
-        why: found.why,
-    })
 }

@@ -15,15 +15,17 @@ use crate::error::ApiResult;
 use crate::limits::{Limits, SOLUTIONS_OFFSET, SOLUTIONS_PAGE};
 use crate::query::Query;
 use queens::count::published;
+use queens::record::{PlacementRecord, SolutionsPage};
 use queens::rules::Rules;
 use queens::{symmetry, Control, Orbit, Placement, Solutions};
-use serde_json::{json, Value};
 use std::ops::ControlFlow;
 
 /// N up to this is answered without a permit.
 const LIGHT_N: usize = 12;
 
-/// A page of solutions, `more` when the listing goes on, `total` when known.
+/// A page of solutions (the library's [`SolutionsPage`]), each the record `queens list --json
+/// --fundamental` writes for it, with its orbit; `more` when the listing goes on, `total` when
+/// known.
 pub fn ask(limits: &Limits, raw: Option<&str>) -> ApiResult<Job> {
     let q = Query::parse(
         raw,
@@ -57,8 +59,28 @@ struct Page {
 }
 
 impl Page {
+    /// The page of `solutions`, `more` and `total` as found.
+    fn answer(
+        self,
+        solutions: Vec<PlacementRecord>,
+        more: bool,
+        total: Option<u64>,
+    ) -> SolutionsPage {
+        SolutionsPage {
+            n: self.n,
+            fundamental: self.fundamental,
+            offset: self.offset,
+            limit: self.limit,
+            piece: self.rules.piece,
+            torus: self.rules.torus,
+            solutions,
+            more,
+            total,
+        }
+    }
+
     /// Walks the listing to the page and one past it.
-    fn list(self, control: &Control) -> Result<Value, crate::error::ApiError> {
+    fn list(self, control: &Control) -> Result<SolutionsPage, crate::error::ApiError> {
         if !self.rules.is_classic() {
             return self.list_under_rules(control);
         }
@@ -80,7 +102,7 @@ impl Page {
                 break;
             }
             let orbit = Orbit::of(&p).size;
-            solutions.push(json!({"index": index, "rows": p.rows_1based(), "orbit": orbit}));
+            solutions.push(PlacementRecord::of(&p, Some(orbit), None));
         }
         let total = match (more, published::get(self.n)) {
             (false, _) => Some(seen as u128),
@@ -90,20 +112,12 @@ impl Page {
             }),
             _ => None,
         };
-        Ok(json!({
-            "n": self.n,
-            "fundamental": self.fundamental,
-            "offset": self.offset,
-            "limit": self.limit,
-            "solutions": solutions,
-            "more": more,
-            "total": total.map(|t| t as u64),
-        }))
+        Ok(self.answer(solutions, more, total.map(|t| t as u64)))
     }
 
     /// The page under other rules, walking the library's search in lexicographic order; the
     /// total is known when the walk ends within the page.
-    fn list_under_rules(self, control: &Control) -> Result<Value, crate::error::ApiError> {
+    fn list_under_rules(self, control: &Control) -> Result<SolutionsPage, crate::error::ApiError> {
         let board = queens::rules::search::RulesBoard::new(self.n, self.rules)?;
         let mut solutions = Vec::new();
         let (mut more, mut seen) = (false, 0u64);
@@ -126,19 +140,9 @@ impl Page {
                 return ControlFlow::Break(());
             }
             let orbit = class.unwrap_or_else(|| self.rules.class_size(&p));
-            solutions.push(json!({"index": index, "rows": p.rows_1based(), "orbit": orbit}));
+            solutions.push(PlacementRecord::of(&p, Some(orbit), None));
             ControlFlow::Continue(())
         })?;
-        Ok(json!({
-            "n": self.n,
-            "fundamental": self.fundamental,
-            "offset": self.offset,
-            "limit": self.limit,
-            "piece": self.rules.piece.name(),
-            "torus": self.rules.torus,
-            "solutions": solutions,
-            "more": more,
-            "total": (!more).then_some(seen),
-        }))
+        Ok(self.answer(solutions, more, (!more).then_some(seen)))
     }
 }

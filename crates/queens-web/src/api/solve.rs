@@ -6,13 +6,27 @@ use crate::error::{bad, ApiResult, Code, Said};
 use crate::limits::Limits;
 use crate::query::Query;
 use queens::construct::{self, explicit, min_conflicts, Method};
-use serde_json::json;
+use queens::record::{SolveStats, Solved};
+use serde::Serialize;
+use serde_json::{json, Value};
 use web_time::Instant;
 
 /// The library's methods this endpoint offers (the random one is for small boards only).
 const OFFERED: [Method; 2] = [Method::Explicit, Method::MinConflicts];
 
-/// `{"n","algorithm","rows","valid","seconds"}` (and `seed`), or `{"n","exists":false,"reason"}`.
+/// The answer: the record `queens solve N --json --stats` writes, checked here (`{"n","rows",
+/// "valid","stats":{"method","seed",...,"seconds"}}`), or `{"n","exists":false,"reason"}` when
+/// no solution exists.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Answer {
+    /// A solution.
+    Solved(Solved),
+    /// None exists, and why.
+    None(Value),
+}
+
+/// `n`, `algorithm` (explicit or min-conflicts) and `seed` (min-conflicts only).
 pub fn ask(limits: &Limits, raw: Option<&str>) -> ApiResult<Job> {
     let q = Query::parse(raw, &["n", "algorithm", "seed"])?;
     let n = q.n(limits.max_n.solve)?;
@@ -30,42 +44,35 @@ pub fn ask(limits: &Limits, raw: Option<&str>) -> ApiResult<Job> {
     if let Some(why) = construct::why_none(n as u64) {
         let mut answer = json!({"n": n, "exists": false});
         no_solution(n, Some(why)).add_reason(&mut answer);
-        return Ok(Job::done(answer));
+        return Ok(Job::done(Answer::None(answer)));
     }
     Ok(Job::heavy(move |control| {
         let start = Instant::now();
-        let p = match algorithm {
-            Method::Explicit => explicit::placement(n),
-            _ => min_conflicts::solve(n, seed, control)?.map(|(p, _)| p),
+        let found = match algorithm {
+            Method::Explicit => explicit::placement(n)
+                .map(|p| (p, SolveStats::explicit(n, start.elapsed().as_secs_f64()))),
+            _ => min_conflicts::solve(n, seed, control)?.map(|(p, work)| {
+                let seconds = start.elapsed().as_secs_f64();
+                (p, SolveStats::min_conflicts(seed, &work, seconds))
+            }),
         };
-        answer(n, algorithm, seed, p, start.elapsed().as_secs_f64())
+        solved(n, found)
     }))
 }
 
-/// The answer of a search that ran.
-fn answer(
-    n: usize,
-    algorithm: Method,
-    seed: u64,
-    p: Option<queens::Placement>,
-    seconds: f64,
-) -> ApiResult<serde_json::Value> {
-    let Some(p) = p else {
+/// The answer of a search that ran: its solution, checked here.
+fn solved(n: usize, found: Option<(queens::Placement, SolveStats)>) -> ApiResult<Answer> {
+    let Some((p, stats)) = found else {
         return Err(crate::error::ApiError::Internal(Said::internal(format!(
             "no solution found for N = {n}"
         ))));
     };
-    let mut body = json!({
-        "n": n,
-        "algorithm": algorithm.name(),
-        "rows": p.rows_1based(),
-        "valid": p.first_conflict().is_none(),
-        "seconds": seconds,
-    });
-    if algorithm.seeded() {
-        body["seed"] = json!(seed);
-    }
-    Ok(body)
+    Ok(Answer::Solved(Solved {
+        n,
+        rows: p.rows_1based(),
+        valid: Some(p.first_conflict().is_none()),
+        stats: Some(stats),
+    }))
 }
 
 /// No solution exists for `n`, and why when the library says (N = 2 and 3): the page words the
