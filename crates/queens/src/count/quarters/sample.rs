@@ -24,7 +24,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
-use std::time::Instant;
+use crate::clock::Instant;
 
 /// An estimate of the CPU time of a count.
 #[derive(Clone, Debug, Serialize)]

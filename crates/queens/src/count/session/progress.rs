@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 use std::sync::Mutex;
-use std::time::Instant;
+use crate::clock::Instant;
 
 /// Work measured by the estimated cost of its parts.
 #[derive(Clone, Copy, Debug, PartialEq)]
