@@ -20,8 +20,8 @@
 //! assert!(control.is_cancelled());
 //! ```
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use crate::clock::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 /// Progress counters and a cancellation flag, shared between an engine and its caller.

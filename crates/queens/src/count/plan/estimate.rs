@@ -15,6 +15,7 @@
 //! follows need not count them again.
 
 use super::Plan;
+use crate::clock::Instant;
 use crate::control::{Control, Ended};
 use crate::error::Error;
 use rand::seq::SliceRandom;
@@ -22,7 +23,6 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashMap;
 use std::sync::Mutex;
-use crate::clock::Instant;
 use std::time::Duration;
 
 /// Consecutive parts per cluster of the sample.
