@@ -9,9 +9,12 @@
 //! beside the answer: `"reason"`, `"reason_code"`, `"reason_values"`. The server sends no text
 //! in any language but English; [`Code::ALL`] lists every code it can send.
 
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use axum::Json;
+#[cfg(feature = "server")]
+use axum::{
+    response::{IntoResponse, Response},
+    Json,
+};
+use http::StatusCode;
 use queens::tour::{Board, ClosedWhy, FindError, NoTour};
 use serde_json::{json, Value};
 
@@ -421,6 +424,7 @@ impl From<queens::ParseError> for ApiError {
     }
 }
 
+#[cfg(feature = "server")]
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut response = (self.status(), Json(self.body())).into_response();

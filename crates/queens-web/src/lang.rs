@@ -7,10 +7,13 @@
 //! an address written with it keeps working.
 
 use crate::error::{bad, Code};
-use axum::extract::Request;
-use axum::http::Uri;
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+#[cfg(feature = "server")]
+use axum::{
+    extract::Request,
+    http::Uri,
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
 use serde_json::json;
 
 /// A language of the page.
@@ -35,6 +38,7 @@ impl Lang {
 
 /// The middleware of the API: reads `lang` (refusing a value other than `en` or `ru`) and
 /// removes it from the query.
+#[cfg(feature = "server")]
 pub async fn scope(mut request: Request, next: Next) -> Response {
     let rest = match split_lang(request.uri().query()) {
         Ok((_, rest)) => rest,
@@ -47,9 +51,10 @@ pub async fn scope(mut request: Request, next: Next) -> Response {
 }
 
 /// The `lang` of a raw query and the query without it (`None` when there was no `lang`).
-type Split = (Option<Lang>, Option<String>);
+pub(crate) type Split = (Option<Lang>, Option<String>);
 
-fn split_lang(query: Option<&str>) -> Result<Split, crate::error::ApiError> {
+/// Reads `lang` out of a raw query, as the middleware does.
+pub(crate) fn split_lang(query: Option<&str>) -> Result<Split, crate::error::ApiError> {
     let Some(query) = query else {
         return Ok((None, None));
     };
@@ -79,6 +84,7 @@ fn split_lang(query: Option<&str>) -> Result<Split, crate::error::ApiError> {
     }
 }
 
+#[cfg(feature = "server")]
 fn without_query(uri: &Uri, rest: Option<String>) -> Option<Uri> {
     let rest = rest?;
     let path = uri.path();

@@ -29,7 +29,46 @@ pub struct Limits {
     pub time_limit: Duration,
     /// The largest N each endpoint accepts.
     pub max_n: MaxN,
+    /// How fast the engines run here against the native build whose measured costs the
+    /// forecasts use (1 for the server; below 1 for the engines compiled to WebAssembly): a
+    /// forecast of `s` seconds is `s / speed` here.
+    pub speed: f64,
 }
+
+impl Limits {
+    /// The seconds a forecast in the native build's seconds may come to: the time limit at
+    /// this speed.
+    pub fn forecast_budget(&self) -> f64 {
+        self.time_limit.as_secs_f64() * self.speed
+    }
+
+    /// The limits of the engines compiled to WebAssembly, run by the page without a server
+    /// (one request at a time, in a Web Worker on one thread): the caps that keep the page's
+    /// lessons within reach, and the time limit the page enforces by stopping the worker.
+    pub fn browser() -> Limits {
+        Limits {
+            heavy_at_once: 1,
+            time_limit: Duration::from_secs(60),
+            max_n: MaxN {
+                check: 64,
+                complete: 64,
+                completions: 16,
+                solutions: 16,
+                count: 20,
+                solve: 20_000,
+                trace: 12,
+                tour_squares: 40_000,
+                tour_search_squares: 64,
+                dominate: 20,
+            },
+            speed: BROWSER_SPEED,
+        }
+    }
+}
+
+/// The engines' speed in the browser against the native build, as measured (BENCHMARKS.md,
+/// the static page): a one-thread count in WebAssembly takes this fraction of the native time.
+pub const BROWSER_SPEED: f64 = 0.3;
 
 /// The largest N (or board) of each endpoint.
 #[derive(Clone, Debug)]
@@ -94,11 +133,11 @@ pub fn dominate_proves(n: usize) -> bool {
 }
 
 /// The largest N of `/api/dominate` with `independent`, up to `max`: the last N whose exact
-/// search from the bound up is measured to take less CPU time than `time_limit` (the library's
+/// search from the bound up is measured to take less CPU time than `budget` seconds (the library's
 /// [`queens::dominate::plan::cost`]: 17 for a minute; 18 takes about one, and 19 did not end
 /// in 90 s). Past it the answer would be a 503 after the whole time limit, so it is refused at
 /// once.
-pub fn dominate_independent_max(max: usize, time_limit: Duration) -> usize {
+pub fn dominate_independent_max(max: usize, budget: f64) -> usize {
     let fits = |n: &usize| {
         let opts = queens::dominate::Options {
             independent: true,
@@ -106,7 +145,7 @@ pub fn dominate_independent_max(max: usize, time_limit: Duration) -> usize {
             ..queens::dominate::Options::default()
         };
         matches!(queens::dominate::plan::cost(*n, &opts),
-            queens::cover::plan::Cost::Seconds(s) if s < time_limit.as_secs_f64())
+            queens::cover::plan::Cost::Seconds(s) if s < budget)
     };
     (1..=max).take_while(fits).last().unwrap_or(1)
 }
@@ -151,6 +190,7 @@ impl Default for Limits {
                 tour_search_squares: 64,
                 dominate: 25,
             },
+            speed: 1.0,
         }
     }
 }
@@ -161,10 +201,9 @@ mod tests {
 
     #[test]
     fn independent_queens_are_served_while_they_end_within_the_time_limit() {
-        let minute = Duration::from_secs(60);
-        assert_eq!(dominate_independent_max(25, minute), 17);
-        assert_eq!(dominate_independent_max(12, minute), 12);
-        assert_eq!(dominate_independent_max(25, Duration::from_secs(600)), 18);
+        assert_eq!(dominate_independent_max(25, 60.0), 17);
+        assert_eq!(dominate_independent_max(12, 60.0), 12);
+        assert_eq!(dominate_independent_max(25, 600.0), 18);
     }
 
     #[test]

@@ -57,9 +57,16 @@ export function seconds(s) {
   return t('unit.min', { m: num(m), s: num(Math.round(s - m * 60)) });
 }
 
-/** Apply the static labels: data-i18n (text) and data-i18n-attr ("aria-label:key;title:key"). */
+/**
+ * Apply the static labels: data-i18n (text), data-i18n-attr ("aria-label:key;title:key") and
+ * data-i18n-options on a select (each option shows its value, the name the command line knows,
+ * and what it is in the reader's words: the key is the prefix and the value).
+ */
 export function applyStatic(root = document) {
   for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const sel of root.querySelectorAll('select[data-i18n-options]')) {
+    for (const opt of sel.options) opt.textContent = `${opt.value}: ${t(sel.dataset.i18nOptions + opt.value)}`;
+  }
   for (const el of root.querySelectorAll('[data-i18n-attr]')) {
     for (const pair of el.dataset.i18nAttr.split(';')) {
       const [attr, k] = pair.split(':');

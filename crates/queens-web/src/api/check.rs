@@ -1,28 +1,22 @@
 //! `GET /api/check?n=8&queens=a1,c5`: a partly or fully filled board, and every attack on it,
 //! under the classic rules or those of `piece` and `torus` ([`super::rules`]).
 
+use super::Job;
 use crate::error::ApiResult;
-use crate::limits::CHECK_CONFLICTS;
+use crate::limits::{Limits, CHECK_CONFLICTS};
 use crate::query::Query;
-use crate::State;
-use axum::extract::{RawQuery, State as Shared};
-use axum::Json;
-use serde_json::{json, Value};
-use std::sync::Arc;
+use serde_json::json;
 
 /// `{"n","queens","valid","complete","conflicts":[...every attacking pair...],"conflict_count"}`
 /// (the list stops at [`CHECK_CONFLICTS`] pairs; the count does not), each pair the library's
 /// [`queens::Conflict`] record.
-pub async fn get(
-    Shared(state): Shared<Arc<State>>,
-    RawQuery(raw): RawQuery,
-) -> ApiResult<Json<Value>> {
-    let q = Query::parse(raw.as_deref(), &["n", "queens", "piece", "torus"])?;
-    let n = q.n(state.limits.max_n.check)?;
+pub fn ask(limits: &Limits, raw: Option<&str>) -> ApiResult<Job> {
+    let q = Query::parse(raw, &["n", "queens", "piece", "torus"])?;
+    let n = q.n(limits.max_n.check)?;
     let queens = q.squares("queens", n)?;
     let rules = super::rules::read(&q)?;
     let attacks = rules.all_attacks(n, &queens);
-    Ok(Json(json!({
+    Ok(Job::done(json!({
         "n": n,
         "queens": super::pairs(queens.iter().copied()),
         "valid": attacks.is_empty(),

@@ -1,23 +1,18 @@
 //! `GET /api/classify?rows=1,5,8,6,3,7,2,4`: a placement's symmetry class, as `queens
 //! classify` gives it, with all 8 images.
 
+use super::Job;
 use crate::error::{bad, ApiResult, Code};
+use crate::limits::Limits;
 use crate::query::Query;
-use crate::State;
-use axum::extract::{RawQuery, State as Shared};
-use axum::Json;
 use queens::{symmetry, Orbit, Symmetry};
 use serde_json::{json, Value};
-use std::sync::Arc;
 
 /// `{"n","rows","solution","conflict","orbit_size","kind","fixed_by","canonical",
 /// "is_canonical","members":[{"symmetry","rows"}, ... in Symmetry::ALL order]}`.
-pub async fn get(
-    Shared(state): Shared<Arc<State>>,
-    RawQuery(raw): RawQuery,
-) -> ApiResult<Json<Value>> {
-    let q = Query::parse(raw.as_deref(), &["rows"])?;
-    let p = q.rows("rows", state.limits.max_n.check)?;
+pub fn ask(limits: &Limits, raw: Option<&str>) -> ApiResult<Job> {
+    let q = Query::parse(raw, &["rows"])?;
+    let p = q.rows("rows", limits.max_n.check)?;
     if !p.is_permutation() {
         return Err(bad(
             Code::NotPermutation,
@@ -33,7 +28,7 @@ pub async fn get(
         .iter()
         .map(|g| json!({"symmetry": g.name(), "rows": g.apply(&p).rows_1based()}))
         .collect();
-    Ok(Json(json!({
+    Ok(Job::done(json!({
         "n": p.n(),
         "rows": p.rows_1based(),
         "solution": p.is_solution(),

@@ -2,64 +2,45 @@
 //! completion of preset queens, as `queens complete` runs it.
 //!
 //! A count of completions can take the whole time limit, so it streams like `/api/count`
-//! (the same helper, [`super::count::events_with`]): `progress` events
+//! (a [`super::Stream`]): `progress` events
 //! (`{"found","done","total","elapsed"}`: the completions found so far, the branches of the
 //! search's first choice done and in all, the seconds since the start) every
 //! [`PROGRESS_EVERY`](crate::limits::PROGRESS_EVERY), then one `result`
 //! (`{"n","completions","capped","seconds"}`) or `error`. Closing the stream stops the count.
 
+use super::{Job, Stream};
 use crate::error::{ApiError, ApiResult, Code, Said};
-use crate::heavy::Client;
-use crate::limits::COMPLETIONS_CAP;
+use crate::limits::{Limits, COMPLETIONS_CAP};
 use crate::query::Query;
-use crate::server::Stopping;
-use crate::State;
-use axum::extract::{RawQuery, State as Shared};
-use axum::response::Response;
-use axum::Json;
 use queens::complete::{self, Instance, InstanceError, Outcome};
 use queens::record::Completion;
 use queens::{Control, Placement, Square};
 use serde_json::{json, Value};
-use std::sync::Arc;
-use std::time::Instant;
+use web_time::Instant;
 
 /// `{"n","status":"solved","rows","queens"}` or `{"n","status":"impossible","reason"}`.
-pub async fn get(
-    client: Client,
-    Shared(state): Shared<Arc<State>>,
-    RawQuery(raw): RawQuery,
-) -> ApiResult<Json<Value>> {
-    let q = Query::parse(raw.as_deref(), &["n", "queens"])?;
-    let n = q.n(state.limits.max_n.complete)?;
+pub fn ask(limits: &Limits, raw: Option<&str>) -> ApiResult<Job> {
+    let q = Query::parse(raw, &["n", "queens"])?;
+    let n = q.n(limits.max_n.complete)?;
     let presets = q.squares("queens", n)?;
     let instance = match instance(n, &presets)? {
         Ok(instance) => instance,
-        Err(reason) => return Ok(Json(impossible(n, reason))),
+        Err(reason) => return Ok(Job::done(impossible(n, reason))),
     };
-    let outcome = state
-        .heavy
-        .run(client, move |control| {
-            Ok(complete::solve(&instance, control)?)
+    Ok(Job::heavy(move |control| {
+        Ok(match complete::solve(&instance, control)? {
+            Outcome::Solved(p) => solved(&p),
+            Outcome::Impossible => impossible(n, no_completion(n, &presets)),
         })
-        .await?;
-    Ok(Json(match outcome {
-        Outcome::Solved(p) => solved(&p),
-        Outcome::Impossible => impossible(n, no_completion(n, &presets)),
     }))
 }
 
 /// The stream of one count of completions, up to `cap` (default 100000): `progress` with the
 /// running count, then `result` `{"n","completions","capped","seconds"}`. Preset queens that
 /// attack each other have no completion: the `result` comes at once, with the `reason`.
-pub async fn count(
-    client: Client,
-    stopping: Stopping,
-    Shared(state): Shared<Arc<State>>,
-    RawQuery(raw): RawQuery,
-) -> ApiResult<Response> {
-    let q = Query::parse(raw.as_deref(), &["n", "queens", "cap"])?;
-    let n = q.n(state.limits.max_n.completions)?;
+pub fn ask_count(limits: &Limits, raw: Option<&str>) -> ApiResult<Stream> {
+    let q = Query::parse(raw, &["n", "queens", "cap"])?;
+    let n = q.n(limits.max_n.completions)?;
     let presets = q.squares("queens", n)?;
     let cap = q.number("cap", 1, COMPLETIONS_CAP, Some(100_000))?;
     let instance = match instance(n, &presets)? {
@@ -72,13 +53,10 @@ pub async fn count(
                 "seconds": 0.0,
             });
             reason.add_reason(&mut answer);
-            return Ok(super::count::answered(answer));
+            return Ok(Stream::Answered(answer));
         }
     };
-    super::count::events_with(
-        client,
-        stopping,
-        &state,
+    Ok(Stream::events(
         move |control| Ok(complete::count_up_to(&instance, cap as u128, control)?),
         move |found, seconds| {
             json!({
@@ -89,8 +67,7 @@ pub async fn count(
             })
         },
         progress,
-    )
-    .await
+    ))
 }
 
 /// `{"found","done","total","elapsed"}`: the running count, the branches of the first choice

@@ -15,44 +15,24 @@
 //! [`STALL`](crate::limits::STALL). Bad parameters and a busy server answer 400 and 429 as JSON
 //! before any event.
 
+use super::Stream;
 use crate::error::{bad, ApiError, ApiResult, Code, Said};
-use crate::heavy::{self, CancelOnDrop, Client, Guarded};
-use crate::limits::{PROGRESS_EVERY, STALL};
+use crate::limits::Limits;
 use crate::query::Query;
-use crate::server::Stopping;
-use crate::State;
-use axum::extract::{RawQuery, State as Shared};
-use axum::response::sse::{Event, KeepAlive, Sse};
-use axum::response::{IntoResponse, Response};
 use queens::count::plan::{self, Plan};
 use queens::count::record::CountRecord;
 use queens::count::session::{self, Counter, Outlook, OutlookRecord, Progress, Session, Tracker};
 use queens::count::{self, Counts, Engine};
 use queens::Control;
 use serde_json::{json, Value};
-use std::convert::Infallible;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
-use std::time::{Duration, Instant};
-use tokio::sync::mpsc::error::TrySendError;
-use tokio::sync::mpsc::Sender;
-use tokio::task::JoinHandle;
-use tokio_stream::wrappers::ReceiverStream;
-
-type Events = Sender<Result<Event, Infallible>>;
-
-/// How long the result waits for a reader that does not read.
-const LAST_EVENT_WAIT: Duration = Duration::from_secs(30);
+use std::time::Duration;
+use web_time::Instant;
 
 /// The stream of events of one count.
-pub async fn get(
-    client: Client,
-    stopping: Stopping,
-    Shared(state): Shared<Arc<State>>,
-    RawQuery(raw): RawQuery,
-) -> ApiResult<Response> {
-    let q = Query::parse(raw.as_deref(), &["n", "engine"])?;
-    let n = q.n(state.limits.max_n.count)?;
+pub fn ask(limits: &Limits, raw: Option<&str>) -> ApiResult<Stream> {
+    let q = Query::parse(raw, &["n", "engine"])?;
+    let n = q.n(limits.max_n.count)?;
     let engine = q.get("engine").map_or(Ok(Engine::Auto), engine)?;
     if n > engine.max_n() {
         return Err(bad(
@@ -67,22 +47,18 @@ pub async fn get(
     }
     let engine = engine.resolve(n);
     // What the forecast says cannot end within the time limit is refused before it starts.
-    let limit = state.heavy.time_limit();
+    let (limit, speed) = (limits.time_limit, limits.speed);
     let model = session::model_outlook(Counter::Engine(engine), n);
-    if !model.ends_within(threads(), limit.as_secs_f64()) {
-        return Err(past_limit(n, &model, limit));
+    if !model.ends_within(threads(), limits.forecast_budget()) {
+        return Err(past_limit(n, model.wall(threads()) / speed, limit));
     }
     let watch = Arc::new(Watch::default());
     let shared = watch.clone();
-    events_with(
-        client,
-        stopping,
-        &state,
-        move |c| count_in_session(n, engine, limit, c, &shared),
+    Ok(Stream::events(
+        move |c| count_in_session(n, engine, (limit, speed), c, &shared),
         move |counts, seconds| result(counts, engine, seconds),
         move |control, start| progress(control, start, &watch),
-    )
-    .await
+    ))
 }
 
 /// The engine named `name`, by the library's name, as `queens count --algorithm` reads it; an
@@ -125,10 +101,12 @@ fn threads() -> usize {
 
 /// Counts `n` as `queens count` does: through a session of parts when the engine has them
 /// (its estimate first, unless the count is trivial), else at once with the model's outlook.
+/// The model's seconds are the native build's, at `speed` here; a timed sample's are this
+/// build's own.
 fn count_in_session(
     n: usize,
     engine: Engine,
-    limit: Duration,
+    (limit, speed): (Duration, f64),
     control: &Control,
     watch: &Watch,
 ) -> Result<Counts, ApiError> {
@@ -145,14 +123,17 @@ fn count_in_session(
     let mut s = Session::new(plan, None, threads)
         .map_err(|e| ApiError::Internal(Said::internal(e.to_string())))?;
     let before = s.before(control)?;
-    let outlook = match &before {
-        Some(b) => b.outlook.clone(),
-        None => Outlook::model(s.model_cpu(), Some(s.plan().memory())),
+    let (outlook, speed) = match &before {
+        Some(b) => (b.outlook.clone(), 1.0),
+        None => (
+            Outlook::model(s.model_cpu(), Some(s.plan().memory())),
+            speed,
+        ),
     };
     // The timed sample may say what the model did not: the count stops here, not at the limit.
     let left = limit.saturating_sub(start.elapsed()).as_secs_f64();
-    if !outlook.ends_within(threads, left) {
-        return Err(past_limit(n, &outlook, limit));
+    if !outlook.ends_within(threads, left * speed) {
+        return Err(past_limit(n, outlook.wall(threads) / speed, limit));
     }
     let _ = watch
         .estimate
@@ -200,9 +181,9 @@ fn plan_said(e: &plan::PlanError) -> Said {
 
 /// The refusal of a count whose forecast ends past the time limit on this server's threads,
 /// with the published total where there is one (OEIS A000170), said as published, not counted.
-fn past_limit(n: usize, outlook: &Outlook, limit: Duration) -> ApiError {
+fn past_limit(n: usize, wall: f64, limit: Duration) -> ApiError {
     let (threads, limit) = (threads(), limit.as_secs());
-    let seconds = outlook.wall(threads).round();
+    let seconds = wall.round();
     let mut values = json!({"n": n, "seconds": seconds, "threads": threads, "limit": limit});
     let mut text = format!(
         "bad n '{n}': counting N = {n} takes about {seconds} s on this server's {threads} threads \
@@ -217,137 +198,9 @@ fn past_limit(n: usize, outlook: &Outlook, limit: Duration) -> ApiError {
     bad(Code::CountTime, values, text)
 }
 
-/// The stream of events of a long heavy job: `progress` from its control every
-/// [`PROGRESS_EVERY`], then the `result` that `answer` makes of what it returns (with its wall
-/// seconds), or an `error`; the endpoints of long counts share it (this one, the count of
-/// tours and the count of completions).
-pub async fn events<T: Send + 'static>(
-    client: Client,
-    stopping: Stopping,
-    state: &State,
-    job: impl FnOnce(&Control) -> Result<T, ApiError> + Send + 'static,
-    answer: impl FnOnce(T, f64) -> Value + Send + 'static,
-) -> ApiResult<Response> {
-    events_with(client, stopping, state, job, answer, progress_of).await
-}
-
-/// [`events`] with the progress reported by `report` (from the control and the start).
-pub async fn events_with<T: Send + 'static>(
-    client: Client,
-    stopping: Stopping,
-    state: &State,
-    job: impl FnOnce(&Control) -> Result<T, ApiError> + Send + 'static,
-    answer: impl FnOnce(T, f64) -> Value + Send + 'static,
-    report: impl Fn(&Control, Instant) -> Value + Send + 'static,
-) -> ApiResult<Response> {
-    let ticket = state.heavy.ticket(client).await?;
-    let (control, preempted) = (ticket.control(), ticket.preempted());
-    let (tx, rx) = tokio::sync::mpsc::channel(8);
-    let task = heavy::spawn(ticket, job);
-    let ends = Ends {
-        limit: state.heavy.time_limit(),
-        preempted,
-        stopping,
-    };
-    tokio::spawn(drive(task, control.clone(), tx, ends, answer, report));
-    let events = Guarded {
-        inner: ReceiverStream::new(rx),
-        guard: CancelOnDrop(control),
-    };
-    Ok(Sse::new(events)
-        .keep_alive(KeepAlive::default())
-        .into_response())
-}
-
-/// The stream of an answer known before any work: its one `result` event (no permit is taken,
-/// no engine runs), as a client of [`events`] reads it.
-pub fn answered(result: Value) -> Response {
-    let events = tokio_stream::once(Ok::<_, Infallible>(event("result", result)));
-    Sse::new(events).into_response()
-}
-
-/// What else than its own end can end a count.
-struct Ends {
-    /// The time limit.
-    limit: Duration,
-    /// Set when another client took the permit (the engine is then cancelled).
-    preempted: Arc<AtomicBool>,
-    /// The server's shutdown.
-    stopping: Stopping,
-}
-
-/// Sends progress until the count ends, then its result; cancels the engine when the client
-/// has gone, has taken nothing for [`STALL`], the time limit is reached or the server stops.
-async fn drive<T>(
-    mut task: JoinHandle<Result<T, ApiError>>,
-    control: Arc<Control>,
-    tx: Events,
-    ends: Ends,
-    answer: impl FnOnce(T, f64) -> Value,
-    report: impl Fn(&Control, Instant) -> Value,
-) {
-    let start = Instant::now();
-    // Tokio's clock, which the tests can pause.
-    let mut taken = tokio::time::Instant::now();
-    let mut tick = tokio::time::interval(PROGRESS_EVERY);
-    let deadline = tokio::time::sleep(ends.limit);
-    tokio::pin!(deadline);
-    let stopping = ends.stopping.wait();
-    tokio::pin!(stopping);
-    loop {
-        tokio::select! {
-            joined = &mut task => {
-                let seconds = start.elapsed().as_secs_f64();
-                let event = match joined {
-                    Ok(Err(_)) if ends.preempted.load(Ordering::SeqCst) => {
-                        event("error", ApiError::Preempted.body())
-                    }
-                    Ok(Ok(done)) => event("result", answer(done, seconds)),
-                    Ok(Err(e)) => event("error", e.body()),
-                    Err(e) => event("error", ApiError::Internal(Said::internal(e.to_string())).body()),
-                };
-                last(&tx, event).await;
-                return;
-            }
-            _ = tick.tick() => {
-                // A progress event that finds the channel full is dropped: the next one says
-                // more. A channel full for STALL: the client reads nothing.
-                let update = event("progress", report(&control, start));
-                match tx.try_send(Ok(update)) {
-                    Ok(()) => taken = tokio::time::Instant::now(),
-                    Err(TrySendError::Full(_)) if taken.elapsed() < STALL => {}
-                    Err(_) => {
-                        control.cancel();
-                        return;
-                    }
-                }
-            }
-            () = &mut deadline => {
-                control.cancel();
-                last(&tx, event("error", ApiError::Timeout(ends.limit).body())).await;
-                return;
-            }
-            () = &mut stopping => {
-                control.cancel();
-                last(&tx, event("error", ApiError::Stopping.body())).await;
-                return;
-            }
-        }
-    }
-}
-
-/// Sends the last event, waiting a little for a slow reader, never for ever.
-async fn last(tx: &Events, event: Event) {
-    let _ = tokio::time::timeout(LAST_EVENT_WAIT, tx.send(Ok(event))).await;
-}
-
-fn event(name: &str, data: Value) -> Event {
-    Event::default().event(name).data(data.to_string())
-}
-
 /// `{"done","total","elapsed","eta"}` from the engine's units: `eta` is null until there is
 /// something to go by.
-fn progress_of(control: &Control, start: Instant) -> Value {
+pub(crate) fn progress_of(control: &Control, start: Instant) -> Value {
     let (done, total) = control.progress();
     let elapsed = start.elapsed().as_secs_f64();
     let eta = (done <= total)
@@ -394,74 +247,10 @@ fn progress(control: &Control, start: Instant, watch: &Watch) -> Value {
 
 /// The count as `queens count --json` gives it, the library's [`CountRecord`] with the
 /// engine named and the numbers as strings.
-fn result(c: Counts, engine: Engine, seconds: f64) -> Value {
+pub(crate) fn result(c: Counts, engine: Engine, seconds: f64) -> Value {
     let record = CountRecord {
         seconds,
         ..CountRecord::new(&c, seconds)
     };
     serde_json::to_value(record.by(engine).in_strings()).expect("a count record serializes")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A count that never ends, and its control.
-    fn endless() -> (JoinHandle<Result<Counts, ApiError>>, Arc<Control>) {
-        (
-            tokio::spawn(std::future::pending()),
-            Arc::new(Control::new()),
-        )
-    }
-
-    fn ends(limit: Duration) -> Ends {
-        Ends {
-            limit,
-            preempted: Arc::new(AtomicBool::new(false)),
-            stopping: crate::server::Stopping::never(),
-        }
-    }
-
-    #[tokio::test(start_paused = true)]
-    async fn a_count_whose_client_reads_nothing_is_stopped_after_the_stall() {
-        let (task, control) = endless();
-        let (tx, _rx) = tokio::sync::mpsc::channel(8);
-        let start = tokio::time::Instant::now();
-        drive(
-            task,
-            control.clone(),
-            tx,
-            ends(Duration::from_secs(60)),
-            |c, s| result(c, Engine::Auto, s),
-            progress_of,
-        )
-        .await;
-        assert!(control.is_cancelled());
-        let took = start.elapsed();
-        assert!(
-            took >= STALL && took < STALL + Duration::from_secs(3),
-            "{took:?}"
-        );
-    }
-
-    #[tokio::test(start_paused = true)]
-    async fn a_count_whose_client_reads_runs_on() {
-        let (task, control) = endless();
-        let (tx, mut rx) = tokio::sync::mpsc::channel(8);
-        let reader = tokio::spawn(async move { while rx.recv().await.is_some() {} });
-        let start = tokio::time::Instant::now();
-        drive(
-            task,
-            control.clone(),
-            tx,
-            ends(Duration::from_secs(30)),
-            |c, s| result(c, Engine::Auto, s),
-            progress_of,
-        )
-        .await;
-        // It ran to the time limit.
-        assert!(control.is_cancelled());
-        assert!(start.elapsed() >= Duration::from_secs(30));
-        reader.await.unwrap();
-    }
 }

@@ -1,31 +1,29 @@
 //! `GET /api/counts`: the table of counts for N = 1 to 27, computed here for small N (once,
 //! then kept) and the published values beyond, each row marked which.
 
+use super::{Job, Weight};
 use crate::error::{ApiError, ApiResult, Said};
-use crate::limits::{COUNTS_COMPUTED, COUNTS_UP_TO};
+use crate::limits::{Limits, COUNTS_COMPUTED, COUNTS_UP_TO};
 use crate::query::Query;
-use crate::State;
-use axum::extract::{RawQuery, State as Shared};
-use axum::Json;
 use queens::count::{self, published, Engine};
 use queens::Control;
 use serde_json::{json, Value};
-use std::sync::Arc;
+use std::sync::OnceLock;
+
+/// The table, once computed.
+static TABLE: OnceLock<Value> = OnceLock::new();
 
 /// `{"rows":[{"n","total","fundamental","source":"computed"|"published"}, ...]}`, numbers as
 /// decimal strings (a(27) is beyond 2^53).
-pub async fn get(
-    Shared(state): Shared<Arc<State>>,
-    RawQuery(raw): RawQuery,
-) -> ApiResult<Json<Value>> {
-    Query::parse(raw.as_deref(), &[])?;
-    if let Some(table) = state.counts.get() {
-        return Ok(Json(table.clone()));
+pub fn ask(_: &Limits, raw: Option<&str>) -> ApiResult<Job> {
+    Query::parse(raw, &[])?;
+    if let Some(table) = TABLE.get() {
+        return Ok(Job::done(table.clone()));
     }
-    let computed = tokio::task::spawn_blocking(table)
-        .await
-        .map_err(|e| ApiError::Internal(Said::internal(e.to_string())))??;
-    Ok(Json(state.counts.get_or_init(|| computed).clone()))
+    Ok(Job::with(Weight::Blocking, |_| {
+        let computed = table()?;
+        Ok(TABLE.get_or_init(|| computed).clone())
+    }))
 }
 
 /// The whole table.

@@ -6,16 +6,13 @@
 //! whose search has no measured end ([`queens::cover::plan::cost`]: 27 is open, 30 is not
 //! found in minutes) is refused at once with the reason.
 
+use super::Job;
 use crate::error::{bad, engine_said, ApiError, ApiResult, Code, Said};
-use crate::heavy::Client;
+use crate::limits::Limits;
 use crate::query::Query;
-use crate::State;
-use axum::extract::{RawQuery, State as Shared};
-use axum::Json;
 use queens::cover::{self, plan, symmetric::Turn};
 use queens::record::CoverRecord;
 use serde_json::json;
-use std::sync::Arc;
 
 /// The largest N asked here: past it the solutions would not be readable on the page (and the
 /// exact search stops at 16 anyway; N prime to 6 is answered at once).
@@ -25,12 +22,8 @@ pub const MAX_N: usize = 32;
 /// symmetries of the board but the identity that map the cover onto itself, named as
 /// [`queens::Symmetry::name`] names them) or `{"n","exists":false}` (the exact search proved
 /// that none exists).
-pub async fn get(
-    client: Client,
-    Shared(state): Shared<Arc<State>>,
-    RawQuery(raw): RawQuery,
-) -> ApiResult<Json<CoverRecord>> {
-    let q = Query::parse(raw.as_deref(), &["n"])?;
+pub fn ask(_: &Limits, raw: Option<&str>) -> ApiResult<Job> {
+    let q = Query::parse(raw, &["n"])?;
     let n = q.n(MAX_N)?;
     let algorithm = plan::chosen(n).map_err(|e| ApiError::Bad(engine_said(&e)))?;
     let turn = Turn::for_size(n);
@@ -58,31 +51,27 @@ pub async fn get(
         }
         _ => {}
     }
-    let found = state
-        .heavy
-        .run(client, move |control| {
-            let found = match plan::run(n, algorithm, turn, 1, control)? {
-                plan::Outcome::Found(cover) => Some(cover),
-                plan::Outcome::NoCover => None,
-                other => {
-                    return Err(ApiError::Internal(Said::internal(format!(
-                        "{} chosen for {n} came back with no answer: {other:?}",
-                        algorithm.name()
-                    ))))
-                }
-            };
-            if let Some(fault) = found
-                .as_ref()
-                .and_then(|c| cover::check(n, &c.solutions).err())
-            {
+    Ok(Job::heavy(move |control| {
+        let found = match plan::run(n, algorithm, turn, 1, control)? {
+            plan::Outcome::Found(cover) => Some(cover),
+            plan::Outcome::NoCover => None,
+            other => {
                 return Err(ApiError::Internal(Said::internal(format!(
-                    "the search's answer for {n} is no cover: {fault}"
-                ))));
+                    "{} chosen for {n} came back with no answer: {other:?}",
+                    algorithm.name()
+                ))))
             }
-            Ok(found)
-        })
-        .await?;
-    Ok(Json(CoverRecord::of(n, found.as_ref())))
+        };
+        if let Some(fault) = found
+            .as_ref()
+            .and_then(|c| cover::check(n, &c.solutions).err())
+        {
+            return Err(ApiError::Internal(Said::internal(format!(
+                "the search's answer for {n} is no cover: {fault}"
+            ))));
+        }
+        Ok(CoverRecord::of(n, found.as_ref()))
+    }))
 }
 
 #[cfg(test)]

@@ -4,16 +4,12 @@
 //! are served only up to the N whose search is measured to end within the time limit
 //! ([`crate::limits::dominate_independent_max`]): past it, refused at once.
 
+use super::Job;
 use crate::error::{ApiError, ApiResult};
-use crate::heavy::Client;
-use crate::limits::{dominate_independent_max, dominate_proves};
+use crate::limits::{dominate_independent_max, dominate_proves, Limits};
 use crate::query::Query;
-use crate::State;
-use axum::extract::{RawQuery, State as Shared};
-use axum::Json;
 use queens::dominate::{self, Options, Why};
 use serde::Serialize;
-use std::sync::Arc;
 
 /// The answer: `{"n","queens":["a1",...],"size","minimum","why":{"kind",...}}`.
 #[derive(Serialize)]
@@ -28,16 +24,12 @@ pub struct Answer {
 
 /// `n` (1 to the cap; with `independent`, to the N whose search ends within the time limit,
 /// 17) and `independent` (queens that do not attack each other).
-pub async fn get(
-    client: Client,
-    Shared(state): Shared<Arc<State>>,
-    RawQuery(raw): RawQuery,
-) -> ApiResult<Json<Answer>> {
-    let q = Query::parse(raw.as_deref(), &["n", "independent"])?;
+pub fn ask(limits: &Limits, raw: Option<&str>) -> ApiResult<Job> {
+    let q = Query::parse(raw, &["n", "independent"])?;
     let independent = q.flag("independent", false)?;
-    let max = state.limits.max_n.dominate.min(dominate::MAX_N);
+    let max = limits.max_n.dominate.min(dominate::MAX_N);
     let n = q.n(match independent {
-        true => dominate_independent_max(max, state.limits.time_limit),
+        true => dominate_independent_max(max, limits.forecast_budget()),
         false => max,
     })?;
     let opts = Options {
@@ -45,23 +37,25 @@ pub async fn get(
         prove: dominate_proves(n),
         ..Options::default()
     };
-    let found = state
-        .heavy
-        .run(client, move |control| {
-            Ok(dominate::minimum(n, &opts, control)?)
-        })
-        .await?;
+    Ok(Job::heavy(move |control| {
+        let found = dominate::minimum(n, &opts, control)?;
+        answer(n, independent, found)
+    }))
+}
+
+/// The answer, once the set is checked.
+fn answer(n: usize, independent: bool, found: dominate::Dominating) -> ApiResult<Answer> {
     if dominate::check(n, false, &found.queens).is_err() {
         return Err(ApiError::Internal(crate::error::Said::internal(format!(
             "the set found for N = {n} leaves a square unwatched"
         ))));
     }
-    Ok(Json(Answer {
+    Ok(Answer {
         n,
         independent,
         queens: found.queens.iter().map(|s| s.to_string()).collect(),
         size: found.queens.len(),
         minimum: found.why.proved(),
         why: found.why,
-    }))
+    })
 }

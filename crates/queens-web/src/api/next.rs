@@ -6,47 +6,36 @@
 //! the last, the queen moved up its file, the files after it cleared. Each step asks the
 //! library's search ([`queens::rules::search::RulesBoard::each_from`]) for its first solution.
 
+use super::Job;
 use crate::error::{bad, ApiResult, Code};
-use crate::heavy::Client;
+use crate::limits::Limits;
 use crate::query::Query;
-use crate::State;
-use axum::extract::{RawQuery, State as Shared};
-use axum::Json;
 use queens::rules::search::RulesBoard;
 use queens::{Control, Error};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::ops::ControlFlow;
-use std::sync::Arc;
 
 /// The largest N asked here (the page's Place board).
 pub const MAX_N: usize = 32;
 
 /// `{"n","rows":[...],"kept"}` (`kept`: how many of the given files keep their queen) or
 /// `{"n","rows":null}` when no solution comes after the board.
-pub async fn get(
-    client: Client,
-    Shared(state): Shared<Arc<State>>,
-    RawQuery(raw): RawQuery,
-) -> ApiResult<Json<Value>> {
+pub fn ask(_: &Limits, raw: Option<&str>) -> ApiResult<Job> {
     let mut names = vec!["n", "rows"];
     names.extend(super::rules::NAMES);
-    let q = Query::parse(raw.as_deref(), &names)?;
+    let q = Query::parse(raw, &names)?;
     let n = q.n(MAX_N)?;
     let rules = super::rules::read(&q)?;
     let prefix = prefix(&q, n)?;
-    let found = state
-        .heavy
-        .run(client, move |control| {
-            let board = RulesBoard::new(n, rules)?;
-            Ok(next(&board, n, &prefix, control)?)
+    Ok(Job::heavy(move |control| {
+        let board = RulesBoard::new(n, rules)?;
+        Ok(match next(&board, n, &prefix, control)? {
+            Some((rows, kept)) => {
+                let rows: Vec<u32> = rows.iter().map(|r| r + 1).collect();
+                json!({"n": n, "rows": rows, "kept": kept})
+            }
+            None => json!({"n": n, "rows": null}),
         })
-        .await?;
-    Ok(Json(match found {
-        Some((rows, kept)) => {
-            let rows: Vec<u32> = rows.iter().map(|r| r + 1).collect();
-            json!({"n": n, "rows": rows, "kept": kept})
-        }
-        None => json!({"n": n, "rows": null}),
     }))
 }
 

@@ -10,34 +10,26 @@
 //! N up to 12 is answered at once (at most 14,200 solutions to walk); larger N walk up to a
 //! million solutions to reach `offset`, so they run as heavy requests.
 
+use super::Job;
 use crate::error::ApiResult;
-use crate::heavy::Client;
-use crate::limits::{SOLUTIONS_OFFSET, SOLUTIONS_PAGE};
+use crate::limits::{Limits, SOLUTIONS_OFFSET, SOLUTIONS_PAGE};
 use crate::query::Query;
-use crate::State;
-use axum::extract::{RawQuery, State as Shared};
-use axum::Json;
 use queens::count::published;
 use queens::rules::Rules;
 use queens::{symmetry, Control, Orbit, Placement, Solutions};
 use serde_json::{json, Value};
 use std::ops::ControlFlow;
-use std::sync::Arc;
 
 /// N up to this is answered without a permit.
 const LIGHT_N: usize = 12;
 
 /// A page of solutions, `more` when the listing goes on, `total` when known.
-pub async fn get(
-    client: Client,
-    Shared(state): Shared<Arc<State>>,
-    RawQuery(raw): RawQuery,
-) -> ApiResult<Json<Value>> {
+pub fn ask(limits: &Limits, raw: Option<&str>) -> ApiResult<Job> {
     let q = Query::parse(
-        raw.as_deref(),
+        raw,
         &["n", "fundamental", "offset", "limit", "piece", "torus"],
     )?;
-    let n = q.n(state.limits.max_n.solutions)?;
+    let n = q.n(limits.max_n.solutions)?;
     let fundamental = q.flag("fundamental", false)?;
     let offset = q.number("offset", 0, SOLUTIONS_OFFSET - 1, Some(0))?;
     let limit = q.number("limit", 1, SOLUTIONS_PAGE, Some(100))?;
@@ -48,16 +40,10 @@ pub async fn get(
         limit,
         rules: super::rules::read(&q)?,
     };
-    let body = match n <= LIGHT_N {
-        true => page.list(&Control::new())?,
-        false => {
-            state
-                .heavy
-                .run(client, move |control| page.list(control))
-                .await?
-        }
-    };
-    Ok(Json(body))
+    Ok(match n <= LIGHT_N {
+        true => Job::light(move |control| page.list(control)),
+        false => Job::heavy(move |control| page.list(control)),
+    })
 }
 
 /// What was asked.

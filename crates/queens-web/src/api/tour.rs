@@ -3,35 +3,25 @@
 //! programme, on boards with a side of at most 12, as server-sent events with progress), by the
 //! library's methods, as `queens tour` runs them.
 
+use super::{Job, Stream};
 use crate::error::{bad, board_values, find_said, with, ApiError, ApiResult, Code, Said};
-use crate::heavy::Client;
-use crate::limits::TOUR_COUNT_BYTES;
+use crate::limits::{Limits, TOUR_COUNT_BYTES};
 use crate::query::{shorten, Query};
-use crate::server::Stopping;
-use crate::State;
-use axum::extract::{RawQuery, State as Shared};
-use axum::response::Response;
-use axum::Json;
 use queens::record::{BigCount, ClosedTours, ToursFrom};
 use queens::tour::{self, count, frontier, BigUint, Board, FindError, Method};
 use queens::Square;
 use serde::Serialize;
 use serde_json::{json, Value};
-use std::sync::Arc;
 
 /// `{"rows","cols","from","closed","found":true,"method","path":[[c,r],...],"work"}`, or
 /// `{"rows","cols","from","closed","found":false,"reason"}` when no tour exists.
-pub async fn get(
-    client: Client,
-    Shared(state): Shared<Arc<State>>,
-    RawQuery(raw): RawQuery,
-) -> ApiResult<Json<Answer>> {
-    let q = Query::parse(raw.as_deref(), &["board", "from", "method", "closed"])?;
+pub fn ask(limits: &Limits, raw: Option<&str>) -> ApiResult<Job> {
+    let q = Query::parse(raw, &["board", "from", "method", "closed"])?;
     let board = board(&q, "8")?;
     let method = q.named("method", &Method::ALL, Method::name)?;
     let from = from(&q, board)?;
     let closed = q.flag("closed", false)?;
-    let limits = &state.limits.max_n;
+    let limits = &limits.max_n;
     let max = match method {
         Method::Wirth | Method::Warnsdorff => limits.tour_search_squares,
         _ => limits.tour_squares,
@@ -50,15 +40,22 @@ pub async fn get(
             ),
         ));
     }
-    let found = state
-        .heavy
-        .run(client, move |control| {
-            match tour::find(board, from, closed, method, control) {
-                Err(FindError::Stopped(e)) => Err(e.into()),
-                other => Ok(other),
-            }
-        })
-        .await?;
+    Ok(Job::heavy(move |control| {
+        let found = match tour::find(board, from, closed, method, control) {
+            Err(FindError::Stopped(e)) => return Err(e.into()),
+            other => other,
+        };
+        answer(board, from, closed, found)
+    }))
+}
+
+/// The answer of a search that ended.
+fn answer(
+    board: Board,
+    from: Square,
+    closed: bool,
+    found: Result<tour::Found, FindError>,
+) -> ApiResult<Answer> {
     let answer = Answer {
         rows: board.rows,
         cols: board.cols,
@@ -73,20 +70,20 @@ pub async fn get(
         reason_values: None,
     };
     match found {
-        Ok(found) => Ok(Json(Answer {
+        Ok(found) => Ok(Answer {
             method: Some(found.method.name()),
             path: Some(super::pairs(found.tour.squares())),
             work: Some(found.work),
             ..answer
-        })),
+        }),
         Err(e @ (FindError::NoTour(_) | FindError::Exhausted { .. })) => {
             let said = find_said(&e);
-            Ok(Json(Answer {
+            Ok(Answer {
                 reason: Some(said.text),
                 reason_code: Some(said.code.name()),
                 reason_values: Some(said.values),
                 ..answer
-            }))
+            })
         }
         Err(e @ FindError::Invalid(_)) => Err(ApiError::Internal(find_said(&e))),
         Err(e) => Err(ApiError::Bad(find_said(&e))),
@@ -120,12 +117,8 @@ pub struct Answer {
 /// `{"rows","cols","from","tours"}`, the directed open tours from `from`, or (closed)
 /// [`ClosedTours`] `{"rows","cols","closed_tours","closed_tours_directed"}`, the closed tours of
 /// the board counted once each whatever their start and direction, and once in each direction.
-pub async fn count(
-    client: Client,
-    Shared(state): Shared<Arc<State>>,
-    RawQuery(raw): RawQuery,
-) -> ApiResult<Json<Value>> {
-    let q = Query::parse(raw.as_deref(), &["board", "from", "closed"])?;
+pub fn ask_count(_: &Limits, raw: Option<&str>) -> ApiResult<Job> {
+    let q = Query::parse(raw, &["board", "from", "closed"])?;
     let board = board(&q, "5")?;
     let from = from(&q, board)?;
     let closed = q.flag("closed", false)?;
@@ -143,43 +136,33 @@ pub async fn count(
             ),
         ));
     }
-    let tours = state
-        .heavy
-        .run(client, move |control| match closed {
-            true => Ok(count::closed(board, control)?),
-            false => Ok(count::open_from(board, from, control)?),
-        })
-        .await?;
-    let big = |n: u64| BigCount(BigUint::from(n));
-    Ok(Json(
+    Ok(Job::heavy(move |control| {
+        let big = |n: u64| BigCount(BigUint::from(n));
         match closed {
-            true => serde_json::to_value(ClosedTours {
-                rows: board.rows,
-                cols: board.cols,
-                closed_tours: big(tours),
-                closed_tours_directed: BigCount(BigUint::from(tours) * 2u32),
-            }),
-            false => serde_json::to_value(ToursFrom {
+            true => {
+                let tours = count::closed(board, control)?;
+                super::reply(&ClosedTours {
+                    rows: board.rows,
+                    cols: board.cols,
+                    closed_tours: big(tours),
+                    closed_tours_directed: BigCount(BigUint::from(tours) * 2u32),
+                })
+            }
+            false => super::reply(&ToursFrom {
                 rows: board.rows,
                 cols: board.cols,
                 from: from.to_string(),
-                tours: big(tours),
+                tours: big(count::open_from(board, from, control)?),
             }),
         }
-        .map_err(|e| ApiError::Internal(Said::internal(e.to_string())))?,
-    ))
+    }))
 }
 
-/// The events of a frontier count (see [`super::count::events`]): `progress` in cells, then
+/// The events of a frontier count (a [`Stream`]): `progress` in cells, then
 /// `result` `{"rows","cols","from","closed","tours","seconds"}`, `tours` a decimal string
 /// (directed open tours from `from`, or the closed tours counted once each).
-pub async fn count_stream(
-    client: Client,
-    stopping: Stopping,
-    Shared(state): Shared<Arc<State>>,
-    RawQuery(raw): RawQuery,
-) -> ApiResult<Response> {
-    let q = Query::parse(raw.as_deref(), &["board", "from", "closed"])?;
+pub fn ask_count_stream(limits: &Limits, raw: Option<&str>) -> ApiResult<Stream> {
+    let q = Query::parse(raw, &["board", "from", "closed"])?;
     let board = board(&q, "8")?;
     let from = from(&q, board)?;
     let closed = q.flag("closed", false)?;
@@ -207,8 +190,8 @@ pub async fn count_stream(
     }
     // What the library's guide says cannot end within the time limit is refused before it
     // starts, as /api/tour/count/plan says to the page.
-    let seconds = frontier::typical_cpu_seconds(board, kind);
-    let limit = state.limits.time_limit.as_secs_f64();
+    let seconds = frontier::typical_cpu_seconds(board, kind) / limits.speed;
+    let limit = limits.time_limit.as_secs_f64();
     if seconds > limit && !none {
         return Err(bad(
             Code::TourCountTime,
@@ -245,7 +228,7 @@ pub async fn count_stream(
             "seconds": seconds,
         })
     };
-    super::count::events(client, stopping, &state, job, answer).await
+    Ok(Stream::events(job, answer, super::count::progress_of))
 }
 
 /// `board`: N or MxN, read by the library.

@@ -7,25 +7,19 @@
 //! `/api/tour/count/stream` sets it before it starts. Nothing is
 //! counted: the answer is immediate.
 
+use super::Job;
 use crate::error::{ApiError, ApiResult};
-use crate::limits::TOUR_COUNT_BYTES;
+use crate::limits::{Limits, TOUR_COUNT_BYTES};
 use crate::query::Query;
-use crate::State;
-use axum::extract::{RawQuery, State as Shared};
-use axum::Json;
 use queens::tour::{self, frontier};
 use queens::Square;
-use serde_json::{json, Value};
-use std::sync::Arc;
+use serde_json::json;
 
 /// `{"rows","cols","states","memory_mib","memory_limit_mib","fits_memory","seconds",
 /// "time_limit","fits_time"}` for the count `/api/tour/count/stream` would make with these
 /// parameters; 400 when it does not take the board at all.
-pub async fn get(
-    Shared(state): Shared<Arc<State>>,
-    RawQuery(raw): RawQuery,
-) -> ApiResult<Json<Value>> {
-    let q = Query::parse(raw.as_deref(), &["board", "from", "closed"])?;
+pub fn ask(limits: &Limits, raw: Option<&str>) -> ApiResult<Job> {
+    let q = Query::parse(raw, &["board", "from", "closed"])?;
     let board = super::tour::board(&q, "8")?;
     let from = super::tour::from(&q, board)?;
     let closed = q.flag("closed", false)?;
@@ -43,10 +37,10 @@ pub async fn get(
     let bytes = states.saturating_mul(frontier::bytes_per_state(board));
     let seconds = match none {
         true => 0.0,
-        false => frontier::typical_cpu_seconds(board, kind),
+        false => frontier::typical_cpu_seconds(board, kind) / limits.speed,
     };
-    let limit = state.limits.time_limit.as_secs_f64();
-    Ok(Json(json!({
+    let limit = limits.time_limit.as_secs_f64();
+    Ok(Job::done(json!({
         "rows": board.rows,
         "cols": board.cols,
         "states": states,

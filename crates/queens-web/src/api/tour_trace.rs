@@ -10,38 +10,24 @@
 //! is decided first, as `/api/tour` decides it: a start with no tour is answered at once,
 //! `{"rows","cols","from","closed","method","found":false,"reason"}`, with no steps.
 
-use super::trace::{body, Writer};
+use super::body::{Steps, Traced};
 use crate::error::{bad, board_values, find_said, with, ApiError, ApiResult, Code};
-use crate::heavy::Client;
-use crate::limits::TRACE_STEPS;
+use crate::limits::{Limits, TRACE_STEPS};
 use crate::query::Query;
-use crate::State;
-use axum::extract::{RawQuery, State as Shared};
-use axum::response::{IntoResponse, Response};
-use axum::Json;
 use queens::tour::step::{self, TraceStep, TRACED};
 use queens::tour::{self, Board, FindError, Method};
 use queens::{Control, Square};
 use serde_json::{json, Value};
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 /// The trace of one search, or the reason no tour exists.
-pub async fn get(
-    client: Client,
-    Shared(state): Shared<Arc<State>>,
-    RawQuery(raw): RawQuery,
-) -> ApiResult<Response> {
-    let q = Query::parse(
-        raw.as_deref(),
-        &["board", "from", "method", "closed", "limit"],
-    )?;
+pub fn ask(limits: &Limits, raw: Option<&str>) -> ApiResult<Traced> {
+    let q = Query::parse(raw, &["board", "from", "method", "closed", "limit"])?;
     let board = super::tour::board(&q, "5")?;
     let method = q.named("method", &TRACED, Method::name)?;
     let from = super::tour::from(&q, board)?;
     let closed = q.flag("closed", false)?;
-    let max = state.limits.max_n.tour_search_squares;
+    let max = limits.max_n.tour_search_squares;
     if board.square_count() > max {
         return Err(bad(
             Code::TourTraceSquares,
@@ -62,7 +48,6 @@ pub async fn get(
         closed,
         method,
         limit,
-        preempted: Arc::new(AtomicBool::new(false)),
     };
     // On a board this small the rules and the narrow programme decide at once.
     match tour::decide(board, from, closed, &Control::new()) {
@@ -71,18 +56,11 @@ pub async fn get(
             let mut answer = trace.head();
             answer["found"] = json!(false);
             find_said(&e).add_reason(&mut answer);
-            return Ok(Json(answer).into_response());
+            return Ok(Traced::Answered(answer));
         }
         Err(e) => return Err(ApiError::Bad(find_said(&e))),
     }
-    let ticket = state.heavy.ticket(client).await?;
-    let trace = Trace {
-        preempted: ticket.preempted(),
-        ..trace
-    };
-    Ok(body(ticket, state.heavy.time_limit(), move |c, w| {
-        trace.write(c, w)
-    }))
+    Ok(Traced::Write(Box::new(move |c, w| trace.write(c, w))))
 }
 
 /// What to trace.
@@ -92,7 +70,6 @@ struct Trace {
     closed: bool,
     method: Method,
     limit: u64,
-    preempted: Arc<AtomicBool>,
 }
 
 impl Trace {
@@ -108,7 +85,7 @@ impl Trace {
     }
 
     /// Runs the search and writes the whole body.
-    fn write(self, control: &Control, w: &mut Writer) {
+    fn write(self, control: &Control, w: &mut Steps) {
         w.open(&self.head());
         let (mut n, mut timeout, mut gone) = (0u64, false, false);
         // The work after the last step written: a search stopped for the limit has already
@@ -138,7 +115,7 @@ impl Trace {
                 ControlFlow::Continue(())
             },
         );
-        if self.preempted.load(Ordering::SeqCst) {
+        if w.preempted() {
             return w.close_preempted();
         }
         // A search cancelled otherwise (its client went) has no one to end for.
