@@ -4,7 +4,8 @@
 // module's bytes in base64 (`QUEENS_WASM`), and the page starts the whole as a worker from a
 // Blob (a page opened from file:// may start no worker from a file).
 //
-// Messages in: {path, query}, one at a time. Out: {type: 'start', limit} when the work
+// Messages in: {warm: true} (compile the module now, for the requests to come), then
+// {path, query}, one at a time. Out: {type: 'start', limit} when the work
 // starts (the page stops the worker at the time limit), {type: 'progress', data} for each
 // progress event of a stream, and {type: 'answer', status, body} at the end.
 
@@ -21,8 +22,9 @@ function init() {
 }
 
 self.onmessage = (ev) => {
-  const { path, query } = ev.data;
+  const { path, query, warm } = ev.data;
   init();
+  if (warm) return;
   self.postMessage({ type: 'start', limit: wasm_bindgen.time_limit() });
   const text = wasm_bindgen.answer(path, query || '', (data) => {
     self.postMessage({ type: 'progress', data: JSON.parse(data) });

@@ -39,3 +39,27 @@ pub fn respond(path: &str, query: &str, progress: &mut dyn FnMut(Value)) -> Valu
         Err(refusal) => json!({ "status": refusal.status, "body": refusal.body }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_refusals_and_streams_in_the_shapes_the_page_reads() {
+        let ok = respond("/check", "n=8&queens=a1,c5", &mut |_| {});
+        assert_eq!(ok["status"], 200, "{ok}");
+        assert_eq!(ok["body"]["valid"], true, "{ok}");
+        let bad = respond("/check", "n=abc", &mut |_| {});
+        assert_eq!(bad["status"], 400, "{bad}");
+        assert_eq!(bad["body"]["code"], "bad_number", "{bad}");
+        assert!(bad["body"]["error"].is_string(), "{bad}");
+        let none = respond("/nowhere", "", &mut |_| {});
+        assert_eq!(none["status"], 404, "{none}");
+        let mut events = 0;
+        let count = respond("/count", "n=8", &mut |_| events += 1);
+        assert_eq!(count["status"], 200, "{count}");
+        assert_eq!(count["body"]["total"], "92", "{count}");
+        assert!(events >= 1, "no progress event");
+        assert!(time_limit() > 0.0);
+    }
+}

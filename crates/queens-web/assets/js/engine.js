@@ -29,6 +29,16 @@ function worker() {
   return new Worker(url);
 }
 
+// One worker made ready (its module compiled) once the page has loaded, so that the first
+// answer does not wait for it.
+if (inPage) {
+  addEventListener('load', () => {
+    const w = worker();
+    w.postMessage({ warm: true });
+    idle.push(w);
+  });
+}
+
 /** The answer the server gives when its time limit stops the work (503, code time_limit). */
 function timeLimit(seconds) {
   return {
