@@ -19,6 +19,7 @@
 //! by the tests of `e2e/static/`, with the same server beside it to compare answers with.
 //! Without that folder they are skipped with a loud message, or fail when `CI` is set; a
 //! folder whose page is older than the page's sources fails (build it again).
+//! `QUEENS_E2E=static` runs these alone.
 
 use queens::classic::{self, Algorithm, Event, Options};
 use queens::tour::{self, Board, Tour};
@@ -60,30 +61,33 @@ fn the_page_in_a_real_browser() {
     let _ = std::fs::remove_file(&results);
 
     let server = Server::start();
-    let status = run_node_tests(
-        &e2e.join("tests"),
-        &server.url,
-        &out,
-        &results,
-        &chromium,
-        None,
-    );
-    assert!(status, "the browser tests failed (their output is above)");
-    if let Some(folder) = static_page(&e2e) {
-        let status = run_node_tests(
+    // QUEENS_E2E=static runs the static page's tests alone (while working on that page).
+    let only_static = std::env::var("QUEENS_E2E").is_ok_and(|v| v == "static");
+    let served = only_static
+        || run_node_tests(
+            &e2e.join("tests"),
+            &server.url,
+            &out,
+            &results,
+            &chromium,
+            None,
+        );
+    let from_folder = static_page(&e2e).is_none_or(|folder| {
+        run_node_tests(
             &e2e.join("static"),
             &server.url,
             &out,
             &results,
             &chromium,
             Some(&folder),
-        );
-        assert!(
-            status,
-            "the static page's browser tests failed (their output is above)"
-        );
-    }
+        )
+    });
     drop(server);
+    assert!(served, "the browser tests failed (their output is above)");
+    assert!(
+        from_folder,
+        "the static page's browser tests failed (their output is above)"
+    );
     check_results(&results);
     let _ = std::fs::remove_file(&results);
 }
