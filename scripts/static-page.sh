@@ -69,8 +69,13 @@ GLUE="$glue/queens_wasm.js" WASM="$glue/queens_wasm_bg.wasm" WORKER="$root/crate
 # index.html: the two plain scripts instead of the module (engine.js first: api.js reads it).
 module='<script type="module" src="js/main.js"></script>'
 grep -qF "$module" "$assets/index.html" || { echo "static-page: index.html has no '$module'" >&2; exit 1; }
+# The footer says where the answers come from.
 replacement='<script defer src="js/engine.js"></script>\n<script defer src="js/queens.js"></script>'
-sed "s|$module|$replacement|" "$assets/index.html" > "$dir/index.html"
+foot='<p data-i18n="app.foot">[^<]*</p>'
+grep -q "$foot" "$assets/index.html" || { echo "static-page: index.html has no footer app.foot" >&2; exit 1; }
+sed -e "s|$module|$replacement|" \
+  -e "s|$foot|<p data-i18n=\"app.footStatic\">No server: every answer is computed in this browser by the queens library, as WebAssembly.</p>|" \
+  "$assets/index.html" > "$dir/index.html"
 
 bytes=$(du -cb "$dir/index.html" "$dir/style.css" "$dir/js" "$dir/icons" | tail -1 | cut -f1)
 echo "static-page: wrote $dir (index.html; $bytes bytes in all; the module $(stat -c %s "$glue/queens_wasm_bg.wasm") bytes)"

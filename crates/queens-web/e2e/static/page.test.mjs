@@ -16,8 +16,8 @@ before(async () => {
 after(async () => b?.close());
 
 const WORDS = {
-  en: { tab: 'Place', counted: /N = 14 counted in/ },
-  ru: { tab: 'Расстановка', counted: /N = 14/ },
+  en: { tab: 'Place', counted: /N = 14 counted in/, foot: /^No server: every answer is computed in this browser/ },
+  ru: { tab: 'Расстановка', counted: /N = 14 посчитано за/, foot: /^Без сервера: каждый ответ вычисляет/ },
 };
 
 for (const lang of ['en', 'ru']) {
@@ -29,6 +29,7 @@ for (const lang of ['en', 'ru']) {
     console.log(`static page, ${lang}: the first board drawn ${ms} ms after the page was asked for`);
     assert.equal(await page.locator('html').getAttribute('lang'), lang);
     assert.equal(await page.locator('#tab-place').textContent(), WORDS[lang].tab);
+    assert.match(await page.locator('footer.foot').textContent(), WORDS[lang].foot, 'the footer says where the answers come from');
     await shot(page, `static-place-${lang}`);
     stayedInFolder(page);
     assert.deepEqual(page.scriptErrors, []);
