@@ -134,3 +134,20 @@ for (const lang of ['en', 'ru']) {
     await page.close();
   });
 }
+
+test('a count cancelled ends its worker, and the next count is answered by a fresh one', async () => {
+  const page = await openStatic(b.context, '#/count?lang=en');
+  await page.fill('#count-n', '17');
+  await page.click('#count-start');
+  await page.waitForTimeout(300);
+  assert.ok(await page.locator('#count-cancel').isEnabled());
+  await page.click('#count-cancel');
+  await page.locator('#count-status', { hasText: 'Cancelled' }).waitFor();
+  assert.ok(await page.locator('#count-start').isEnabled());
+  await page.fill('#count-n', '10');
+  await page.click('#count-start');
+  await page.locator('.big-number[data-name="total"] .value', { hasText: '724' }).waitFor();
+  stayedInFolder(page);
+  assert.deepEqual(page.scriptErrors, []);
+  await page.close();
+});
