@@ -8,7 +8,7 @@
 # DIR/index.html is the page's index.html with its module script replaced by two plain
 # scripts: js/queens.js, the page's ES modules bundled into one (scripts/bundle-page.mjs; a
 # page from file:// runs no module script), and js/engine.js, the workers' source (the
-# wasm-bindgen glue, crates/queens-wasm/js/worker.js and the module in base64: a page from
+# wasm-bindgen glue, crates/queens-wasm/js/worker.js and the module gzipped in base64: a page from
 # file:// starts no worker from a file, so the page starts it from a Blob). Beside them
 # style.css, js/theme.js and icons/, as the server sends them. Nothing is fetched from
 # outside DIR.
@@ -33,7 +33,7 @@ if [ "$have" != "$version" ]; then
 fi
 command -v node >/dev/null || { echo "static-page: needs Node.js" >&2; exit 1; }
 
-# The engines: the profile `wasm` of Cargo.toml (the release profile, optimised for size).
+# The engines: the profile `wasm` of Cargo.toml (the release profile without debug info).
 (cd "$root" && cargo build --profile wasm --target wasm32-unknown-unknown -p queens-wasm)
 target="${CARGO_TARGET_DIR:-$root/target}"
 wasm="$target/wasm32-unknown-unknown/wasm/queens_wasm.wasm"
@@ -55,10 +55,11 @@ cp "$glue/queens.js" "$dir/js/queens.js"
 GLUE="$glue/queens_wasm.js" WASM="$glue/queens_wasm_bg.wasm" WORKER="$root/crates/queens-wasm/js/worker.js" \
   node -e '
     const fs = require("fs");
+    const zlib = require("zlib");
     const source = [
       fs.readFileSync(process.env.GLUE, "utf8"),
       fs.readFileSync(process.env.WORKER, "utf8"),
-      "const QUEENS_WASM = \"" + fs.readFileSync(process.env.WASM).toString("base64") + "\";",
+      "const QUEENS_WASM = \"" + zlib.gzipSync(fs.readFileSync(process.env.WASM), { level: 9 }).toString("base64") + "\";",
       "",
     ].join("\n");
     process.stdout.write(
