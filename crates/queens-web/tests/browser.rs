@@ -13,6 +13,13 @@
 //! Without /usr/bin/chromium the test fails when the environment variable `CI` is set, and is
 //! skipped with a loud message otherwise. `npm ci` runs in `e2e/` when its `node_modules` is
 //! missing. Screenshots go to `target/tmp/e2e/screenshots/`.
+//!
+//! Then the static page (`scripts/static-page.sh DIR`: the page without a server, its engines
+//! in WebAssembly) is opened from its folder, `target/static-page` or `QUEENS_STATIC_PAGE`,
+//! by the tests of `e2e/static/`, with the same server beside it to compare answers with.
+//! Without that folder they are skipped with a loud message, or fail when `CI` is set; a
+//! folder whose page is older than the page's sources fails (build it again).
+//! `QUEENS_E2E=static` runs these alone.
 
 use queens::classic::{self, Algorithm, Event, Options};
 use queens::tour::{self, Board, Tour};
@@ -54,9 +61,33 @@ fn the_page_in_a_real_browser() {
     let _ = std::fs::remove_file(&results);
 
     let server = Server::start();
-    let status = run_node_tests(&e2e, &server.url, &out, &results, &chromium);
+    // QUEENS_E2E=static runs the static page's tests alone (while working on that page).
+    let only_static = std::env::var("QUEENS_E2E").is_ok_and(|v| v == "static");
+    let served = only_static
+        || run_node_tests(
+            &e2e.join("tests"),
+            &server.url,
+            &out,
+            &results,
+            &chromium,
+            None,
+        );
+    let from_folder = static_page(&e2e).is_none_or(|folder| {
+        run_node_tests(
+            &e2e.join("static"),
+            &server.url,
+            &out,
+            &results,
+            &chromium,
+            Some(&folder),
+        )
+    });
     drop(server);
-    assert!(status, "the browser tests failed (their output is above)");
+    assert!(served, "the browser tests failed (their output is above)");
+    assert!(
+        from_folder,
+        "the static page's browser tests failed (their output is above)"
+    );
     check_results(&results);
     let _ = std::fs::remove_file(&results);
 }
@@ -118,15 +149,71 @@ impl Drop for Server {
     }
 }
 
-fn run_node_tests(e2e: &Path, url: &str, out: &Path, results: &Path, chromium: &str) -> bool {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(e2e.join("tests"))
-        .expect("e2e/tests")
+/// The folder of the static page, if built (with CI it must be) and built from the page's
+/// sources as they are: its bundle must be what the bundler makes of them now.
+fn static_page(e2e: &Path) -> Option<PathBuf> {
+    let folder = std::env::var_os("QUEENS_STATIC_PAGE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_TARGET_TMPDIR"))
+                .parent()
+                .expect("the target folder")
+                .join("static-page")
+        });
+    if !folder.join("index.html").exists() {
+        let message = format!(
+            "no static page in {}: build it with scripts/static-page.sh {0}",
+            folder.display()
+        );
+        if std::env::var_os("CI").is_some() {
+            panic!("{message}");
+        }
+        let _ = writeln!(
+            std::io::stderr(),
+            "\n**********\n*** SKIPPED: the static page's browser tests did not run: {message}\n**********\n"
+        );
+        return None;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let bundle = Command::new("node")
+        .arg(root.join("scripts/bundle-page.mjs"))
+        .arg(e2e.join("../assets/js/main.js"))
+        .output()
+        .expect("node runs the bundler");
+    assert!(bundle.status.success(), "the bundler failed");
+    let built = std::fs::read(folder.join("js/queens.js")).expect("the static page's script");
+    assert!(
+        built == bundle.stdout,
+        "the static page in {} is older than the page's sources: build it again with scripts/static-page.sh",
+        folder.display()
+    );
+    Some(folder)
+}
+
+fn run_node_tests(
+    dir: &Path,
+    url: &str,
+    out: &Path,
+    results: &Path,
+    chromium: &str,
+    static_page: Option<&Path>,
+) -> bool {
+    let e2e = dir.parent().expect("e2e");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("the browser tests' folder")
         .map(|entry| entry.expect("a directory entry").path())
         .filter(|p| p.to_string_lossy().ends_with(".test.mjs"))
         .collect();
     files.sort();
-    assert!(files.len() >= 10, "the browser test files are missing");
-    let child = Command::new("node")
+    assert!(
+        files.len() >= if static_page.is_some() { 2 } else { 10 },
+        "the browser test files are missing"
+    );
+    let mut node = Command::new("node");
+    if let Some(folder) = static_page {
+        node.env("QUEENS_STATIC", folder);
+    }
+    let child = node
         .args(["--test", "--test-concurrency=1", "--test-reporter=spec"])
         .args(&files)
         .current_dir(e2e)
@@ -164,7 +251,9 @@ fn expectations() -> Value {
         "wirth4": wirth4,
         "first6": trace_facts(6)["first_solution_step"],
         "first7": trace_facts(7)["first_solution_step"],
+        "wirth8": trace_facts(8),
         "count12": count_facts(12),
+        "count14": count_facts(14),
         "knight": knight_facts(),
         "completions": {
             "8 a1": completion_count(8, "a1"),

@@ -20,8 +20,9 @@
 //! assert!(control.is_cancelled());
 //! ```
 
+use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Progress counters and a cancellation flag, shared between an engine and its caller.
 #[derive(Debug, Default)]
@@ -30,6 +31,9 @@ pub struct Control {
     done: AtomicU64,
     total: AtomicU64,
     found: AtomicU64,
+    /// Without threads (a browser), a child control's end of time, which it watches itself.
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    deadline: std::sync::OnceLock<Instant>,
 }
 
 impl Control {
@@ -43,8 +47,13 @@ impl Control {
         self.cancelled.store(true, Ordering::Relaxed);
     }
 
-    /// Whether [`Control::cancel`] was called.
+    /// Whether [`Control::cancel`] was called (or, without threads, whether a child's
+    /// budget has passed: see [`Control::child`]).
     pub fn is_cancelled(&self) -> bool {
+        #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+        if self.deadline.get().is_some_and(|d| Instant::now() >= *d) {
+            self.cancel();
+        }
         self.cancelled.load(Ordering::Relaxed)
     }
 
@@ -99,6 +108,12 @@ impl Control {
     /// cancels the child, also calls `on_stop` (a search that cannot look at a control, such
     /// as an SQL statement, is interrupted there). The result comes with how the run ended:
     /// the one mechanism of the searches that give a part of their work a time of its own.
+    ///
+    /// Where no thread can be started (WebAssembly in a browser, one thread in all), the child
+    /// watches its own time instead: it reads as cancelled once its budget (or its parent's)
+    /// has passed, which its engine sees where it looks at the control; `on_stop` is not
+    /// called there.
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     pub fn child<R>(
         &self,
         budget: Option<Duration>,
@@ -127,6 +142,38 @@ impl Control {
             result
         });
         let ended = match (self.is_cancelled(), out_of_time.load(Ordering::Relaxed)) {
+            (true, _) => Ended::Cancelled,
+            (false, true) => Ended::OutOfTime,
+            (false, false) => Ended::Finished,
+        };
+        (result, ended)
+    }
+
+    /// [`Control::child`] on one thread: the child's deadline is its budget's end or its
+    /// parent's, whichever comes first, and the child looks at it itself.
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    pub fn child<R>(
+        &self,
+        budget: Option<Duration>,
+        on_stop: impl Fn() + Sync,
+        run: impl FnOnce(&Control) -> R,
+    ) -> (R, Ended) {
+        let _ = on_stop;
+        let child = Control::new();
+        let own = budget.and_then(|b| Instant::now().checked_add(b));
+        let deadline = match (own, self.deadline.get().copied()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        if let Some(d) = deadline {
+            let _ = child.deadline.set(d);
+        }
+        if self.is_cancelled() {
+            child.cancel();
+        }
+        let result = run(&child);
+        let late = own.is_some_and(|d| Instant::now() >= d) && child.is_cancelled();
+        let ended = match (self.is_cancelled(), late) {
             (true, _) => Ended::Cancelled,
             (false, true) => Ended::OutOfTime,
             (false, false) => Ended::Finished,

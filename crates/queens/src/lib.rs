@@ -26,6 +26,7 @@
 #![warn(missing_docs)]
 
 pub mod classic;
+pub mod clock;
 pub mod complete;
 pub mod construct;
 pub mod control;

@@ -19,6 +19,7 @@ export default {
   'app.toDark': 'Switch to the dark theme',
   'app.toLight': 'Switch to the light theme',
   'app.foot': 'Served by queens serve: every answer is computed on this machine by the queens library.',
+  'app.footStatic': 'No server: every answer is computed in this browser by the queens library, as WebAssembly.',
   'tab.place': 'Place',
   'tab.solutions': 'Solutions',
   'tab.watch': 'Watch the search',

@@ -32,6 +32,7 @@ export default {
   'app.toDark': 'Включить тёмную тему',
   'app.toLight': 'Включить светлую тему',
   'app.foot': 'Страницу отдаёт queens serve: каждый ответ вычисляет библиотека queens на этом компьютере.',
+  'app.footStatic': 'Без сервера: каждый ответ вычисляет библиотека queens в этом браузере, в WebAssembly.',
   'tab.place': 'Расстановка',
   'tab.solutions': 'Решения',
   'tab.watch': 'Ход поиска',

@@ -2,8 +2,12 @@
 // server's {"error", "code", "values"} turned into an ApiError that a form shows in the page's
 // words for the code (ui.js: errorText). The server's answers are the same in every language:
 // the page words codes and values itself.
+//
+// On the static page (no server: engine.js) the same requests go to the engines in the page
+// and come back in the same shapes: the rest of the page does not know which answered.
 
 import { codeText } from './ui.js';
+import { inPage, run } from './engine.js';
 
 export class ApiError extends Error {
   constructor(message, status, body) {
@@ -15,12 +19,24 @@ export class ApiError extends Error {
 
 /** The URL of an endpoint with its query parameters (undefined and null values left out). */
 export function apiUrl(path, params = {}) {
+  const s = queryString(params);
+  return '/api/' + path + (s ? '?' + s : '');
+}
+
+function queryString(params) {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) {
     if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
   }
-  const s = q.toString();
-  return '/api/' + path + (s ? '?' + s : '');
+  return q.toString();
+}
+
+const aborted = () => new DOMException('aborted', 'AbortError');
+
+/** The error of a refused answer, as from the server. */
+function refused(status, body) {
+  const msg = body && typeof body.error === 'string' ? body.error : `HTTP ${status}`;
+  return new ApiError(msg, status, body);
 }
 
 const BUSY_RETRIES = [250, 500, 1000, 2000, 4000];
@@ -31,6 +47,7 @@ const BUSY_RETRIES = [250, 500, 1000, 2000, 4000];
  * a few times after a growing pause before the error is shown.
  */
 export async function getJSON(path, params = {}, { signal } = {}) {
+  if (inPage) return getInPage(path, params, signal);
   for (const pause of BUSY_RETRIES) {
     try {
       return await getOnce(path, params, signal);
@@ -57,11 +74,21 @@ async function getOnce(path, params, signal) {
   } catch {
     body = null;
   }
-  if (!res.ok) {
-    const msg = body && typeof body.error === 'string' ? body.error : `HTTP ${res.status}`;
-    throw new ApiError(msg, res.status, body);
-  }
+  if (!res.ok) throw refused(res.status, body);
   return body;
+}
+
+/** getJSON on the static page: the engines in the page answer; the signal ends their work. */
+async function getInPage(path, params, signal) {
+  if (signal?.aborted) throw aborted();
+  const job = run('/' + path, queryString(params));
+  const cancel = () => job.cancel();
+  signal?.addEventListener('abort', cancel);
+  const answer = await job.done;
+  signal?.removeEventListener('abort', cancel);
+  if (!answer) throw aborted();
+  if (answer.status >= 400) throw refused(answer.status, answer.body);
+  return answer.body;
 }
 
 /**
@@ -69,6 +96,7 @@ async function getOnce(path, params, signal) {
  * Returns a function that closes the stream (the server then cancels the engine).
  */
 export function stream(path, params, handlers) {
+  if (inPage) return streamInPage(path, params, handlers);
   const source = new EventSource(apiUrl(path, params));
   let finished = false;
   const close = () => {
@@ -98,6 +126,18 @@ export function stream(path, params, handlers) {
     handlers.error?.(await refusal(path, params));
   });
   return close;
+}
+
+/** stream on the static page: the same events from the engines in the page. */
+function streamInPage(path, params, handlers) {
+  const job = run('/' + path, queryString(params), (data) => handlers.progress?.(data));
+  job.done.then((answer) => {
+    if (!answer) return;
+    if (answer.status < 400) return handlers.result?.(answer.body);
+    const body = answer.body;
+    handlers.error?.(body && body.error ? streamWords(body) : `HTTP ${answer.status}`);
+  });
+  return job.cancel;
 }
 
 /** The words of an error event: its code in the page's words. */

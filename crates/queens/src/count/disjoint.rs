@@ -141,6 +141,7 @@ impl Pext {
 /// The cut bits of a sieve, and how their values are read.
 #[derive(Clone, Copy, Debug, Default)]
 struct Cut {
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     mask: u64,
     /// The bits, lowest first: `bits[..len]`.
     bits: [u8; MAX_CUT as usize],

@@ -37,6 +37,7 @@ pub enum Path {
 impl Path {
     /// Every path this CPU can run, the plain one first and the fastest last.
     pub fn all_available() -> Vec<Path> {
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
         let mut paths = vec![Path::Plain];
         #[cfg(target_arch = "x86_64")]
         paths.extend(Bmi::detect().map(Path::Bmi));

@@ -15,6 +15,7 @@
 //! follows need not count them again.
 
 use super::Plan;
+use crate::clock::Instant;
 use crate::control::{Control, Ended};
 use crate::error::Error;
 use rand::seq::SliceRandom;
@@ -22,7 +23,7 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Consecutive parts per cluster of the sample.
 const CLUSTER: usize = 4;
@@ -256,9 +257,13 @@ impl Plan {
 
 /// The CPU time of the calling thread, if the system tells it.
 fn thread_cpu() -> Option<Duration> {
-    cpu_time::ThreadTime::try_now()
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    return cpu_time::ThreadTime::try_now()
         .ok()
-        .map(|t| t.as_duration())
+        .map(|t| t.as_duration());
+    // A browser tells no CPU time: the intervals are then wall time.
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    None
 }
 
 /// Twice the relative standard error of the ratio `rate` over the clusters (time, cost), with

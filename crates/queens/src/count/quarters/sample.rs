@@ -17,6 +17,7 @@ use super::join::{self, Buffers, Choice, Path};
 use super::layout::Layout;
 use super::pieces::Quarter;
 use super::{parts, plan, Hold, Part};
+use crate::clock::Instant;
 use crate::control::Control;
 use crate::error::Error;
 use rand::{Rng, SeedableRng};
@@ -24,7 +25,6 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
-use std::time::Instant;
 
 /// An estimate of the CPU time of a count.
 #[derive(Clone, Debug, Serialize)]

@@ -7,9 +7,9 @@
 //! that pace (a Bayesian prior of fixed weight, the usual cure for the wild first minutes of
 //! an extrapolated time left). Work with no costs counts each unit as one.
 
+use crate::clock::Instant;
 use serde::Serialize;
 use std::sync::Mutex;
-use std::time::Instant;
 
 /// Work measured by the estimated cost of its parts.
 #[derive(Clone, Copy, Debug, PartialEq)]

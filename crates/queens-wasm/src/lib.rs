@@ -1,0 +1,65 @@
+//! The page's engines in the browser: the answers of `queens serve`'s API without a server,
+//! compiled to WebAssembly for the page's Web Worker (`scripts/static-page.sh` builds it).
+//!
+//! One function, [`answer`]: the path after `/api` and the raw query string in, the JSON of
+//! `{"status", "body"}` out, with the same query parsing, limits (the browser's), engines and
+//! records as the server, since it is the server's own code (`queens_web::answer`) without
+//! the server.
+
+use queens::Control;
+use queens_web::limits::Limits;
+use serde_json::{json, Value};
+use wasm_bindgen::prelude::*;
+
+/// The answer to one API request: `{"status": 200, "body": ...}`, or a refusal's status with
+/// its body `{"error", "code", "values"}`. For a stream (`/count`, `/tour/count/stream`),
+/// `progress` is called with the text of each progress event's data (JSON), and the body is
+/// the result event's data (or, refused, the error event's).
+#[wasm_bindgen]
+pub fn answer(path: &str, query: &str, progress: &js_sys::Function) -> String {
+    let mut report = |data: Value| {
+        let _ = progress.call1(&JsValue::NULL, &JsValue::from_str(&data.to_string()));
+    };
+    respond(path, query, &mut report).to_string()
+}
+
+/// The time limit of the engines in the browser, in seconds (`Limits::browser()`): the page
+/// stops a worker that has not answered by then and says so as the server does.
+#[wasm_bindgen]
+pub fn time_limit() -> f64 {
+    Limits::browser().time_limit.as_secs_f64()
+}
+
+/// [`answer`] without JavaScript: the status and body as one JSON value.
+pub fn respond(path: &str, query: &str, progress: &mut dyn FnMut(Value)) -> Value {
+    let query = (!query.is_empty()).then_some(query);
+    let control = Control::new();
+    match queens_web::answer::answer(&Limits::browser(), path, query, &control, progress) {
+        Ok(body) => json!({ "status": 200, "body": body }),
+        Err(refusal) => json!({ "status": refusal.status, "body": refusal.body }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_refusals_and_streams_in_the_shapes_the_page_reads() {
+        let ok = respond("/check", "n=8&queens=a1,c5", &mut |_| {});
+        assert_eq!(ok["status"], 200, "{ok}");
+        assert_eq!(ok["body"]["valid"], true, "{ok}");
+        let bad = respond("/check", "n=abc", &mut |_| {});
+        assert_eq!(bad["status"], 400, "{bad}");
+        assert_eq!(bad["body"]["code"], "bad_number", "{bad}");
+        assert!(bad["body"]["error"].is_string(), "{bad}");
+        let none = respond("/nowhere", "", &mut |_| {});
+        assert_eq!(none["status"], 404, "{none}");
+        let mut events = 0;
+        let count = respond("/count", "n=8", &mut |_| events += 1);
+        assert_eq!(count["status"], 200, "{count}");
+        assert_eq!(count["body"]["total"], "92", "{count}");
+        assert!(events >= 1, "no progress event");
+        assert!(time_limit() > 0.0);
+    }
+}
