@@ -17,10 +17,26 @@ use wasm_bindgen::prelude::*;
 /// the result event's data (or, refused, the error event's).
 #[wasm_bindgen]
 pub fn answer(path: &str, query: &str, progress: &js_sys::Function) -> String {
-    let mut report = |data: Value| {
-        let _ = progress.call1(&JsValue::NULL, &JsValue::from_str(&data.to_string()));
-    };
+    let callback = Callback(progress);
+    let mut report = move |data: Value| callback.call(&data);
     respond(path, query, &mut report).to_string()
+}
+
+/// The page's progress callback, called on the worker's thread while the work runs.
+struct Callback<'a>(&'a js_sys::Function);
+
+// SAFETY: the answers' work asks for a `Send` callback because the server's engines may run
+// on other threads; this crate is built for wasm32-unknown-unknown without the atomics
+// feature, where there is one thread, the worker's: the callback is never used from another.
+unsafe impl Send for Callback<'_> {}
+
+impl Callback<'_> {
+    /// Gives the data of one progress event, as JSON text, to the page.
+    fn call(&self, data: &Value) {
+        let _ = self
+            .0
+            .call1(&JsValue::NULL, &JsValue::from_str(&data.to_string()));
+    }
 }
 
 /// The time limit of the engines in the browser, in seconds (`Limits::browser()`): the page
@@ -31,7 +47,7 @@ pub fn time_limit() -> f64 {
 }
 
 /// [`answer`] without JavaScript: the status and body as one JSON value.
-pub fn respond(path: &str, query: &str, progress: &mut dyn FnMut(Value)) -> Value {
+pub fn respond(path: &str, query: &str, progress: &mut (dyn FnMut(Value) + Send)) -> Value {
     let query = (!query.is_empty()).then_some(query);
     let control = Control::new();
     match queens_web::answer::answer(&Limits::browser(), path, query, &control, progress) {

@@ -67,11 +67,11 @@ impl Limits {
 }
 
 /// The engines' speed in the browser against the native build, as measured (BENCHMARKS.md,
-/// the page without a server): the slowest of them there against its native one-thread time,
-/// the quarters engine (the choice from N = 14; without its vector paths it keeps about an
-/// eighth of its speed, where the others keep half or more), so that no forecast promises
-/// what the browser cannot do.
-pub const BROWSER_SPEED: f64 = 0.12;
+/// the page without a server): a count of N = 18 by the quarters engine (the choice from
+/// N = 14, and the slowest there against its native one-thread time: without its vector paths,
+/// 0.26 at N = 18, 0.43 at 17, 0.60 at 16), so that no forecast of a long run promises what
+/// the browser cannot do.
+pub const BROWSER_SPEED: f64 = 0.25;
 
 /// The largest N (or board) of each endpoint.
 #[derive(Clone, Debug)]

@@ -131,7 +131,7 @@ impl ExactSizeIterator for Rows {}
 /// The rows of the seed's solution for `n`, or `None` when no solution exists (N = 0, 2, 3)
 /// or N is beyond [`MAX_N`].
 pub fn rows(n: usize) -> Option<Rows> {
-    if !exists(n as u64) || n > MAX_N {
+    if !exists(n as u64) || n as u64 > MAX_N as u64 {
         return None;
     }
     Some(list(n as u64))
