@@ -262,6 +262,58 @@ fn a_seed_schedule_saves_and_resumes_its_checkpoint() {
 }
 
 #[test]
+fn a_seed_schedule_s_checkpoint_is_held_by_one_run() {
+    let dir = common::scratch("cover-seeds-lock");
+    let path = dir.join("n18.ckpt");
+    let file = path.to_str().unwrap();
+    let args = [
+        "cover",
+        "18",
+        "--seeds",
+        "1..200",
+        "--per-seed",
+        "0.2",
+        "--checkpoint",
+        file,
+    ];
+    // A run that saves every 0.2 s, each save a new file renamed over the old one.
+    let bin = assert_cmd::cargo::cargo_bin("queens");
+    let mut first = std::process::Command::new(bin)
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let saved = |p: &std::path::Path| std::fs::read_to_string(p).unwrap_or_default();
+    let start = std::time::Instant::now();
+    while !saved(&path).contains("finished next=3 ") {
+        assert!(start.elapsed().as_secs() < 60, "no save: {}", saved(&path));
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    // While it runs, a second run is refused, before and after the first one's saves.
+    for _ in 0..3 {
+        let err = assert_bad(&args);
+        assert!(err.contains("is in use by another queens process"), "{err}");
+        assert!(
+            saved(&path).starts_with("queens-cover-seeds "),
+            "the file was lost"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(300));
+    }
+    first.kill().unwrap();
+    first.wait().unwrap();
+    // Free again: the same command resumes from what the first run saved.
+    let shorter = ["cover", "18", "--seeds", "1..3", "--checkpoint", file];
+    let (code, _, err) = run(&shorter);
+    assert_eq!(
+        code, 2,
+        "another schedule is refused, not taken as in use: {err}"
+    );
+    assert!(!err.contains("in use"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn the_symmetric_search_finds_covers_of_twelve_and_sixteen() {
     for n in [12, 16] {
         let (code, _, err) = run(&["cover", &n.to_string(), "--local", "--time-limit", "60"]);

@@ -115,7 +115,8 @@ pub struct Args {
           default_value = "60", requires = "seeds")]
     per_seed: f64,
     /// With --seeds: record the schedule and its best in FILE after every seed that ends (a
-    /// seed stopped by Ctrl-C runs again); the same command resumes from it
+    /// seed stopped by Ctrl-C runs again); the same command resumes from it. One run at a time
+    /// holds the file
     #[arg(long, value_name = "FILE", requires = "seeds")]
     checkpoint: Option<PathBuf>,
 }

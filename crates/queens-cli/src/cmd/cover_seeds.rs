@@ -51,9 +51,12 @@ pub fn run(
         from: seeds.0,
         to: seeds.1,
     };
-    let mut state = match path {
-        Some(path) => checkpoint::open(path, plan)?,
-        None => State::new(plan),
+    let (mut held, mut state) = match path {
+        Some(path) => {
+            let (held, state) = checkpoint::open(path, plan)?;
+            (Some(held), state)
+        }
+        None => (None, State::new(plan)),
     };
     if let Some((seed, seconds, cover)) = state.cover.take() {
         return Ok(Found {
@@ -88,8 +91,8 @@ pub fn run(
             state.conflicts = Some((0, seed));
             state.cover = Some((seed, seconds, cover.clone()));
         }
-        if let Some(path) = path {
-            state.save(path)?;
+        if let Some(held) = &mut held {
+            state.save(held)?;
         }
         if let Some(cover) = found {
             return Ok(Found {

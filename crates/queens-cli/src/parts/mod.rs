@@ -3,6 +3,7 @@
 //! state of a frontier count of knight's tours ([`tour_save`]).
 
 pub mod checkpoint;
+pub mod held;
 pub mod shard;
 pub mod tour_save;
 

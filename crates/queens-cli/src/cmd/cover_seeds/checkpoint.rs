@@ -18,12 +18,15 @@
 //! (each one a solution, the disjoint ones pairwise disjoint, a cover a cover of the board),
 //! and what the `finished` line claims must agree with them: a cover found (0 conflicting
 //! pairs) must be there in full. Anything else is refused, naming the file and the line, and
-//! the file is left as it is.
+//! the file is left as it is. A run holds the file locked while it uses it, so that two runs
+//! never share one ([`Held`]).
 
-use crate::exit::{bad, Result};
-use crate::parts::{checkpoint_file, crc, write_atomic};
+use crate::exit::{bad, Failure, Result};
+use crate::parts::held::Held;
+use crate::parts::{checkpoint_file, crc};
 use queens::cover::{self, symmetric::Turn, Cover};
 use queens::Placement;
+use std::io::{Read, Write};
 use std::path::Path;
 
 /// The first word of the file, and the version of its format.
@@ -122,9 +125,19 @@ impl State {
         out
     }
 
-    /// Writes the state to `path` (the whole file, atomically).
-    pub fn save(&self, path: &Path) -> Result<()> {
-        write_atomic(path, self.text().as_bytes())
+    /// Writes the state to the held file (the whole file, atomically).
+    pub fn save(&self, held: &mut Held) -> Result<()> {
+        held.replace(|w| w.write_all(self.text().as_bytes()))
+            .map_err(|e| {
+                Failure::Write(std::io::Error::new(
+                    e.kind(),
+                    format!(
+                        "'{}': {}",
+                        held.path().display(),
+                        crate::exit::io_reason(&e)
+                    ),
+                ))
+            })
     }
 }
 
@@ -151,16 +164,19 @@ fn turn_of(word: &str) -> Option<Turn> {
     .find(|&t| turn_word(t) == word)
 }
 
-/// The state recorded at `path` for `plan`, or a fresh one (written at once, so that a file
-/// that cannot be created is refused before any seed runs). Refused (exit 2, the file left as
-/// it is): not a regular file, not a checkpoint of a schedule, damaged, of another schedule, or
-/// with solutions that do not hold up.
-pub fn open(path: &Path, plan: Plan) -> Result<State> {
+/// The file at `path`, locked for this run, and the state it records for `plan`, or a fresh
+/// one (written at once, so that a file that cannot be created is refused before any seed
+/// runs). Refused (exit 2, the file left as it is): not a regular file, held by another run,
+/// not a checkpoint of a schedule, damaged, of another schedule, or with solutions that do not
+/// hold up.
+pub fn open(path: &Path, plan: Plan) -> Result<(Held, State)> {
     let shown = path.display();
-    let Some(len) = checkpoint_file(path)? else {
+    let existed = checkpoint_file(path)?;
+    let mut held = Held::open(path)?;
+    let Some(len) = existed else {
         let fresh = State::new(plan);
-        fresh.save(path)?;
-        return Ok(fresh);
+        fresh.save(&mut held)?;
+        return Ok((held, fresh));
     };
     // A header, the finished line, and at most N disjoint solutions and a cover of N.
     let most = (3 + 2 * plan.n as u64) * (80 + 4 * plan.n as u64);
@@ -171,13 +187,18 @@ pub fn open(path: &Path, plan: Plan) -> Result<State> {
             plan.n
         )));
     }
-    let bytes = std::fs::read(path).map_err(|e| {
-        bad(format!(
-            "cannot read checkpoint '{shown}': {}",
-            crate::exit::io_reason(&e)
-        ))
-    })?;
-    read(&bytes, plan).map_err(|p| bad(p.message(path)))
+    let mut bytes = Vec::new();
+    held.file()
+        .take(most + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| {
+            bad(format!(
+                "cannot read checkpoint '{shown}': {}",
+                crate::exit::io_reason(&e)
+            ))
+        })?;
+    let state = read(&bytes, plan).map_err(|p| bad(p.message(path)))?;
+    Ok((held, state))
 }
 
 /// What is wrong with a file read as a checkpoint.

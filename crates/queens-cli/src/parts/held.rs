@@ -1,0 +1,92 @@
+//! A checkpoint that is replaced whole at every save (the frontier of a tour count, the seed
+//! schedule of a cover search), held by one run at a time.
+//!
+//! The file is locked while a run uses it, with the lock of the other checkpoints
+//! ([`super::checkpoint::lock_checkpoint`]), so that two runs never share one. A save writes
+//! `FILE.part`, syncs it, locks it and only then renames it over `FILE`, so the lock moves
+//! with the name: a second run that opens the name meets a locked file, and a run that locked
+//! a file which meanwhile lost its name (saved over by the run that held it) finds that the
+//! name no longer leads to its file, and stops as the lock says.
+
+use super::checkpoint::{in_use, lock_checkpoint, open_locked};
+use crate::exit::Result;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+
+/// A checkpoint file, locked for this run.
+pub struct Held {
+    path: PathBuf,
+    file: File,
+}
+
+impl Held {
+    /// Opens `path` (made empty if there is none) and locks it; refused (exit 2) if another run
+    /// holds it. The caller checks that a name given is a regular file first
+    /// ([`super::checkpoint_file`]).
+    pub fn open(path: &Path) -> Result<Held> {
+        let file = open_locked(path)?;
+        let held = Held {
+            path: path.to_path_buf(),
+            file,
+        };
+        if !held.is_named() {
+            return Err(in_use(path));
+        }
+        Ok(held)
+    }
+
+    /// The file as it is now (to read what it holds).
+    pub fn file(&self) -> &File {
+        &self.file
+    }
+
+    /// The path the file is held under.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Whether the path still names the held file (no other file renamed over it since).
+    pub fn is_named(&self) -> bool {
+        match (std::fs::metadata(&self.path), self.file.metadata()) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+
+    /// Replaces the file by what `write` writes: to `FILE.part`, synced and locked, then renamed
+    /// over `FILE` (whose lock it takes over) and the folder synced. On an error the file is
+    /// as it was.
+    pub fn replace(
+        &mut self,
+        write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        let mut part = self.path.clone().into_os_string();
+        part.push(".part");
+        let part = PathBuf::from(part);
+        let file = File::create(&part)?;
+        let mut w = BufWriter::with_capacity(1 << 20, file);
+        let written = write(&mut w)
+            .and_then(|()| w.flush())
+            .and_then(|()| w.into_inner().map_err(|e| e.into_error()))
+            .and_then(|file| file.sync_all().map(|()| file))
+            .and_then(|file| {
+                lock_checkpoint(&file, &part).map_err(|_| {
+                    std::io::Error::other(format!("cannot lock '{}'", part.display()))
+                })?;
+                Ok(file)
+            });
+        let file = match written {
+            Ok(file) => file,
+            Err(e) => {
+                let _ = std::fs::remove_file(&part);
+                return Err(e);
+            }
+        };
+        std::fs::rename(&part, &self.path)?;
+        super::sync_folder(&self.path)?;
+        self.file = file;
+        Ok(())
+    }
+}
