@@ -113,13 +113,30 @@ impl Control {
     /// watches its own time instead: it reads as cancelled once its budget (or its parent's)
     /// has passed, which its engine sees where it looks at the control; `on_stop` is not
     /// called there.
-    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     pub fn child<R>(
         &self,
         budget: Option<Duration>,
         on_stop: impl Fn() + Sync,
         run: impl FnOnce(&Control) -> R,
     ) -> (R, Ended) {
+        let (result, late) = self.watched(budget, on_stop, run);
+        let ended = match (self.is_cancelled(), late) {
+            (true, _) => Ended::Cancelled,
+            (false, true) => Ended::OutOfTime,
+            (false, false) => Ended::Finished,
+        };
+        (result, ended)
+    }
+
+    /// Runs `run` under a child control watched by a thread of its own, and says whether the
+    /// budget stopped it.
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    fn watched<R>(
+        &self,
+        budget: Option<Duration>,
+        on_stop: impl Fn() + Sync,
+        run: impl FnOnce(&Control) -> R,
+    ) -> (R, bool) {
         let child = Control::new();
         let finished = AtomicBool::new(false);
         let out_of_time = AtomicBool::new(false);
@@ -141,23 +158,18 @@ impl Control {
             watcher.thread().unpark();
             result
         });
-        let ended = match (self.is_cancelled(), out_of_time.load(Ordering::Relaxed)) {
-            (true, _) => Ended::Cancelled,
-            (false, true) => Ended::OutOfTime,
-            (false, false) => Ended::Finished,
-        };
-        (result, ended)
+        (result, out_of_time.load(Ordering::Relaxed))
     }
 
-    /// [`Control::child`] on one thread: the child's deadline is its budget's end or its
+    /// [`Control::watched`] on one thread: the child's deadline is its budget's end or its
     /// parent's, whichever comes first, and the child looks at it itself.
     #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-    pub fn child<R>(
+    fn watched<R>(
         &self,
         budget: Option<Duration>,
         on_stop: impl Fn() + Sync,
         run: impl FnOnce(&Control) -> R,
-    ) -> (R, Ended) {
+    ) -> (R, bool) {
         let _ = on_stop;
         let child = Control::new();
         let own = budget.and_then(|b| Instant::now().checked_add(b));
@@ -173,12 +185,7 @@ impl Control {
         }
         let result = run(&child);
         let late = own.is_some_and(|d| Instant::now() >= d) && child.is_cancelled();
-        let ended = match (self.is_cancelled(), late) {
-            (true, _) => Ended::Cancelled,
-            (false, true) => Ended::OutOfTime,
-            (false, false) => Ended::Finished,
-        };
-        (result, ended)
+        (result, late)
     }
 }
 
