@@ -8,7 +8,7 @@
 
 use queens::Control;
 use queens_web::limits::Limits;
-use serde_json::{json, Value};
+use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 /// The answer to one API request: `{"status": 200, "body": ...}`, or a refusal's status with
@@ -19,7 +19,7 @@ use wasm_bindgen::prelude::*;
 pub fn answer(path: &str, query: &str, progress: &js_sys::Function) -> String {
     let callback = Callback(progress);
     let mut report = move |data: Value| callback.call(&data);
-    respond(path, query, &mut report).to_string()
+    respond(path, query, &mut report)
 }
 
 /// The page's progress callback, called on the worker's thread while the work runs.
@@ -46,33 +46,44 @@ pub fn time_limit() -> f64 {
     Limits::browser().time_limit.as_secs_f64()
 }
 
-/// [`answer`] without JavaScript: the status and body as one JSON value.
-pub fn respond(path: &str, query: &str, progress: &mut (dyn FnMut(Value) + Send)) -> Value {
+/// [`answer`] without JavaScript: the status and body as one JSON text. The body of an answer
+/// is the library's JSON text as it is, written into the reply without being read again.
+pub fn respond(path: &str, query: &str, progress: &mut (dyn FnMut(Value) + Send)) -> String {
     let query = (!query.is_empty()).then_some(query);
     let control = Control::new();
     match queens_web::answer::answer(&Limits::browser(), path, query, &control, progress) {
-        Ok(body) => json!({ "status": 200, "body": body }),
-        Err(refusal) => json!({ "status": refusal.status, "body": refusal.body }),
+        Ok(body) => reply(200, body.get()),
+        Err(refusal) => reply(refusal.status, &refusal.body.to_string()),
     }
+}
+
+/// `{"status":STATUS,"body":BODY}`, BODY being JSON text already.
+fn reply(status: u16, body: &str) -> String {
+    format!("{{\"status\":{status},\"body\":{body}}}")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// [`respond`] read back as one value.
+    fn respond_value(path: &str, query: &str, progress: &mut (dyn FnMut(Value) + Send)) -> Value {
+        serde_json::from_str(&respond(path, query, progress)).expect("a reply is JSON")
+    }
+
     #[test]
     fn answers_refusals_and_streams_in_the_shapes_the_page_reads() {
-        let ok = respond("/check", "n=8&queens=a1,c5", &mut |_| {});
+        let ok = respond_value("/check", "n=8&queens=a1,c5", &mut |_| {});
         assert_eq!(ok["status"], 200, "{ok}");
         assert_eq!(ok["body"]["valid"], true, "{ok}");
-        let bad = respond("/check", "n=abc", &mut |_| {});
+        let bad = respond_value("/check", "n=abc", &mut |_| {});
         assert_eq!(bad["status"], 400, "{bad}");
         assert_eq!(bad["body"]["code"], "bad_number", "{bad}");
         assert!(bad["body"]["error"].is_string(), "{bad}");
-        let none = respond("/nowhere", "", &mut |_| {});
+        let none = respond_value("/nowhere", "", &mut |_| {});
         assert_eq!(none["status"], 404, "{none}");
         let mut events = 0;
-        let count = respond("/count", "n=8", &mut |_| events += 1);
+        let count = respond_value("/count", "n=8", &mut |_| events += 1);
         assert_eq!(count["status"], 200, "{count}");
         assert_eq!(count["body"]["total"], "92", "{count}");
         assert!(events >= 1, "no progress event");

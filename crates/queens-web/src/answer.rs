@@ -13,6 +13,7 @@ use crate::api::{self, Endpoint, Stream};
 use crate::error::{ApiError, Said};
 use crate::limits::{Limits, PROGRESS_EVERY};
 use queens::Control;
+use serde_json::value::RawValue;
 use serde_json::Value;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -46,18 +47,16 @@ pub fn answer(
     query: Option<&str>,
     control: &Control,
     progress: &mut (dyn FnMut(Value) + Send),
-) -> Result<Value, Refusal> {
+) -> Result<Box<RawValue>, Refusal> {
     let (_, rest) = crate::lang::split_lang(query)?;
     let query = rest.as_deref().or(query);
     let endpoint =
         api::endpoint_at(path).ok_or_else(|| api::no_endpoint(&format!("/api{path}")))?;
     Ok(match endpoint {
-        Endpoint::Json(ask) => {
-            let reply = (ask(limits, query)?.run)(control)?;
-            parse(reply.get())?
-        }
+        // The server's reply text as it is, not read into values and written again.
+        Endpoint::Json(ask) => (ask(limits, query)?.run)(control)?,
         Endpoint::Stream(ask) => match ask(limits, query)? {
-            Stream::Answered(result) => result,
+            Stream::Answered(result) => raw(&result)?,
             Stream::Events(s) => {
                 let start = Instant::now();
                 progress((s.report)(control, start));
@@ -70,11 +69,11 @@ pub fn answer(
                     }
                 };
                 let finish = (s.run)(control, &tick)?;
-                finish(start.elapsed().as_secs_f64())
+                raw(&finish(start.elapsed().as_secs_f64()))?
             }
         },
         Endpoint::Trace(ask) => match ask(limits, query)? {
-            Traced::Answered(answer) => answer,
+            Traced::Answered(answer) => raw(&answer)?,
             Traced::Write(write) => {
                 let mut buffer = Buffer::new(limits.time_limit);
                 write(
@@ -87,12 +86,14 @@ pub fn answer(
     })
 }
 
-/// An answer's JSON text as a value.
-fn parse(text: &str) -> Result<Value, ApiError> {
-    serde_json::from_str(text).map_err(|e| ApiError::Internal(Said::internal(e.to_string())))
+/// A value as JSON text.
+fn raw(value: &Value) -> Result<Box<RawValue>, ApiError> {
+    serde_json::value::to_raw_value(value)
+        .map_err(|e| ApiError::Internal(Said::internal(e.to_string())))
 }
 
-/// A trace's body; one that did not end was stopped.
-fn parse_trace(bytes: &[u8]) -> Result<Value, ApiError> {
+/// A trace's body, checked to be whole JSON (one that did not end was stopped) but not read
+/// into values.
+fn parse_trace(bytes: &[u8]) -> Result<Box<RawValue>, ApiError> {
     serde_json::from_slice(bytes).map_err(|_| ApiError::from(queens::Error::Cancelled))
 }
