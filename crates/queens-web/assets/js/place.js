@@ -8,7 +8,7 @@
 import { Board } from './board.js';
 import { getJSON, stream } from './api.js';
 import { t, num, seconds, onLangChange } from './i18n.js';
-import { intParam, writeState } from './router.js';
+import { intParam, isSuperqueen, writeState } from './router.js';
 import { fileName, key, parseSquareList, squareList, squareName } from './notation.js';
 import { conflictText } from './conflict.js';
 import { $, h, announce, errorText, formError, reasonWords, sentence, setText, wholeNumber } from './ui.js';
@@ -107,7 +107,7 @@ export function createPlace() {
   }
 
   function save() {
-    writeState('place', { n: s.n, q: squareList(s.queens), torus: s.torus ? 1 : null, super: s.superq ? 1 : null });
+    writeState('place', { n: s.n, q: squareList(s.queens), torus: s.torus ? 1 : null, piece: s.superq ? 'superqueen' : null });
   }
 
   /** The rules' parameters of the API (none for the classic board). */
@@ -494,7 +494,7 @@ export function createPlace() {
       const n = intParam(params, 'n', 1, MAX_N, 8);
       const queens = sorted(parseSquareList(params.get('q') || '').filter((q) => q[0] <= n && q[1] <= n));
       $('place-torus').checked = params.get('torus') === '1';
-      $('place-super').checked = params.get('super') === '1';
+      $('place-super').checked = isSuperqueen(params);
       const sameRules = s.torus === $('place-torus').checked && s.superq === $('place-super').checked;
       setRules();
       const same = sameRules && n === s.n && squareList(queens) === squareList(s.queens) && s.check;

@@ -270,5 +270,18 @@ export function createPredict({ player, pane, two = () => false, problem, layout
     get on() {
       return s.on;
     },
+    /** The kind of step asked about. */
+    get kind() {
+      return kind();
+    },
+    /** The class mode as an address gives it: on or off, and the kind (ignored unless it is
+     * one of the problem's). */
+    restore(on, wanted) {
+      kindOptions();
+      const before = kind();
+      if (wanted && [...$('predict-kind').options].some((o) => o.value === wanted)) $('predict-kind').value = wanted;
+      if (on !== s.on) setOn(on);
+      else if (on && kind() !== before) ask(player.k);
+    },
   };
 }

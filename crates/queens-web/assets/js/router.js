@@ -53,6 +53,12 @@ export function writeState(tab, params) {
   if (location.hash !== hash) history.replaceState(null, '', hash);
 }
 
+/** Whether an address asks for superqueens: `piece=superqueen`, the word of the library and
+ * the API (`super=1`, the word of older addresses, is read too). */
+export function isSuperqueen(params) {
+  return params.get('piece') === 'superqueen' || params.get('super') === '1';
+}
+
 /** Whole numbers from the address, kept within [lo, hi], else the default. */
 export function intParam(params, name, lo, hi, dflt) {
   const v = params.get(name);

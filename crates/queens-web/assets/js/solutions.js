@@ -9,7 +9,7 @@ import { Board, miniBoard } from './board.js';
 import { createCover, COVER_MAX_N } from './cover.js';
 import { getJSON } from './api.js';
 import { t, num, onLangChange } from './i18n.js';
-import { intParam, writeState } from './router.js';
+import { intParam, isSuperqueen, writeState } from './router.js';
 import { rowsText, rowsToSquares, squareList, squareName } from './notation.js';
 import { $, h, announce, errorText, formError, setText, wholeNumber } from './ui.js';
 
@@ -101,7 +101,7 @@ export function createSolutions() {
 
   function save() {
     const c = s.torus || s.superq ? null : cover.shown();
-    writeState('solutions', { n: s.n, f: s.fund ? 1 : null, i: s.i, torus: s.torus ? 1 : null, super: s.superq ? 1 : null, cover: c });
+    writeState('solutions', { n: s.n, f: s.fund ? 1 : null, i: s.i, torus: s.torus ? 1 : null, piece: s.superq ? 'superqueen' : null, cover: c });
   }
 
   function totalText() {
@@ -431,7 +431,7 @@ export function createSolutions() {
       const fund = params.get('f') === '1';
       const i = intParam(params, 'i', 1, 1e6, 1);
       const torus = params.get('torus') === '1';
-      const superq = params.get('super') === '1';
+      const superq = isSuperqueen(params);
       $('sol-n').value = String(n);
       $('sol-fund').checked = fund;
       $('sol-torus').checked = torus;

@@ -180,10 +180,13 @@ export function createWatch() {
     if (!c) return;
     const stop = $('watch-stop').checked ? 1 : null;
     const step = player.k || null;
+    // The class mode and the kind it asks about, so that a reload or a shared link keeps them.
+    const cls = predict?.on ? 1 : null;
+    const guess = predict?.on ? predict.kind : null;
     if (c.p === 'knight') {
-      writeState('watch', { p: 'knight', b: c.b, from: c.from, m: c.m, m2: c.cmp ? c.m2 : null, closed: c.closed ? 1 : null, stop, step });
+      writeState('watch', { p: 'knight', b: c.b, from: c.from, m: c.m, m2: c.cmp ? c.m2 : null, closed: c.closed ? 1 : null, stop, step, class: cls, guess });
     } else {
-      writeState('watch', { n: c.n, a: c.a, n2: c.cmp ? c.n2 : null, a2: c.cmp ? c.a2 : null, stop, step });
+      writeState('watch', { n: c.n, a: c.a, n2: c.cmp ? c.n2 : null, a2: c.cmp ? c.a2 : null, stop, step, class: cls, guess });
     }
   }
 
@@ -222,6 +225,8 @@ export function createWatch() {
       if (!$('panel-watch').hidden) fit();
     },
   });
+  $('predict-on').addEventListener('change', save);
+  $('predict-kind').addEventListener('change', save);
 
   // --- seed 004's story: 6 against 7 ---
 
@@ -340,6 +345,7 @@ export function createWatch() {
         s.key = key;
         load(cfg, step);
       } else if (step !== player.k) player.seek(step);
+      predict.restore(params.get('class') === '1', params.get('guess'));
     },
     hide: () => player.pause(),
     retheme() {

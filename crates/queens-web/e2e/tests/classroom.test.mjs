@@ -263,7 +263,7 @@ test('Torus and superqueens on Place and Solutions, and a cover in colours', asy
   await page.locator('#place-status', { hasText: 'no two attack' }).waitFor();
   await page.check('#place-super');
   await page.locator('#place-conflicts li', { hasText: "a1 and c2 attack each other by a knight's move" }).waitFor();
-  await page.waitForFunction(() => /super=1/.test(location.hash));
+  await page.waitForFunction(() => /piece=superqueen/.test(location.hash));
   assert.ok(await page.locator('#place-complete').isDisabled(), 'Complete keeps to the classic board');
   await page.uncheck('#place-super');
   await page.goto(new URL('#/place?n=5&q=a1,e2&lang=en', page.url()).href);
@@ -275,8 +275,13 @@ test('Torus and superqueens on Place and Solutions, and a cover in colours', asy
   // Solutions: 10 on the torus of 5, 4 superqueen solutions of 10
   await page.goto(new URL('#/solutions?n=5&torus=1&lang=en', page.url()).href);
   await page.locator('#sol-summary', { hasText: 'N = 5: 10 solutions' }).waitFor();
+  await page.goto(new URL('#/solutions?n=10&piece=superqueen&lang=en', page.url()).href);
+  await page.locator('#sol-summary', { hasText: 'N = 10: 4 solutions' }).waitFor();
+  // the word of older addresses still reads
+  await page.goto(new URL('#/solutions?n=8&lang=en', page.url()).href);
   await page.goto(new URL('#/solutions?n=10&super=1&lang=en', page.url()).href);
   await page.locator('#sol-summary', { hasText: 'N = 10: 4 solutions' }).waitFor();
+  await page.waitForFunction(() => /piece=superqueen/.test(location.hash));
   await page.goto(new URL('#/solutions?n=6&torus=1&lang=en', page.url()).href);
   await page.locator('#sol-facts', { hasText: 'Pólya 1918' }).waitFor();
   // a cover of 5 x 5: every square coloured once

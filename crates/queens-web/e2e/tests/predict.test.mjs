@@ -5,7 +5,8 @@
 // "Skip" reveals without a guess; the score starts again with a new search. In English and
 // Russian, at 1366 x 768 and on a phone (390 x 844), and on the projector at 1366 x 768 and
 // 1920 x 1080, where the question, the score and the board are on the one screen. Also "to the
-// end of this branch" at step 0: the end of the first branch.
+// end of this branch" at step 0: the end of the first branch. The mode and its kind are kept in
+// the address.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -243,6 +244,24 @@ test('the next solution and the next rejection: the answers of the trace', async
   noScriptErrors(page);
 });
 
+test('the class mode is in the address: a reload or a shared link asks the same kind again', async () => {
+  await fresh('#/watch?n=8&a=wirth&lang=en');
+  await classMode(true);
+  await page.selectOption('#predict-kind', 'reject');
+  await page.waitForFunction(() => /[?&]class=1(&|$)/.test(location.hash) && /[?&]guess=reject(&|$)/.test(location.hash));
+  await fresh(page.url());
+  await page.waitForFunction(() => document.getElementById('predict').dataset.on === 'true');
+  assert.equal(await page.locator('#predict-kind').inputValue(), 'reject');
+  assert.match(await text('#predict-prompt'), /Which square will be rejected next\?/);
+  // A kind the problem has not is left aside; off, the address forgets both.
+  await fresh('#/watch?n=8&a=wirth&class=1&guess=move&lang=en');
+  await page.waitForFunction(() => document.getElementById('predict').dataset.on === 'true');
+  assert.equal(await page.locator('#predict-kind').inputValue(), 'place');
+  await classMode(false);
+  await page.waitForFunction(() => !/class=|guess=/.test(location.hash));
+  noScriptErrors(page);
+});
+
 test('two searches side by side: the question is about the first board', async () => {
   const steps = await queensTrace(6);
   await fresh('#/watch?n=6&a=wirth&n2=7&a2=wirth&lang=ru');
@@ -270,10 +289,12 @@ test("the knight: the square of the knight's next move, in both languages", asyn
   assert.equal(await step(), first.k);
   assert.equal(await page.locator('#predict-verdict').getAttribute('data-verdict'), 'right');
   assert.equal(await text('#predict-score'), 'Right: 1 of 1');
-  // The next question, then Russian: the address of the first step asks again from there.
+  // The next question, then Russian: the address of the first step (the class mode on, as the
+  // page writes it) asks again from there.
   await page.click('#predict-next');
   assert.equal(await answer(), nextOf(body.steps, first.k, moved).sq);
-  await page.goto(new URL('#/watch?p=knight&b=5&from=c3&m=wirth&lang=ru', page.url()).href);
+  assert.match(page.url(), /[?&]class=1&guess=move(&|$)/);
+  await page.goto(new URL('#/watch?p=knight&b=5&from=c3&m=wirth&class=1&lang=ru', page.url()).href);
   await page.locator('#predict-prompt', { hasText: 'Куда конь пойдёт следующим ходом?' }).waitFor();
   assert.equal(await step(), 0);
   const second = first;
