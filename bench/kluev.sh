@@ -5,6 +5,15 @@
 #
 #   bench/kluev.sh SOURCE [-r RUNS] N...
 #   bench/kluev.sh ~/src/N-Queens-Count-Sol 16 17 18 19
+#   bench/kluev.sh SOURCE -s PARTS/K [-r RUNS] N...       (sampled, for N = 21 and beyond)
+#
+# Sampled (-s PARTS/K): both programs split the count into PARTS parts, ours with
+# `--shard I/PARTS` (shares balanced by estimated cost), the peer with its own
+# `nqueens 1 PARTS I` (every PARTS-th choice). K part numbers are drawn at random (seed 1);
+# each is timed in both programs, alternated, and each program's total is estimated as
+# PARTS times its mean part. A part repeats what a whole count does once (our pieces, the
+# peer's quarter tables), so the estimates are upper bounds, closer as the parts grow. The
+# peer's variant is the fastest on one part of 64 times as many, the first drawn one.
 #
 # SOURCE is a local clone of the peer's repository (nothing is downloaded, and none of its code
 # is kept here). Its board size and tuning are compile-time constants, so the script builds it
@@ -16,8 +25,17 @@ cd "$(dirname "$0")/.."
 
 src=${1:?usage: bench/kluev.sh SOURCE [-r RUNS] N...}
 shift
-runs=3
-if [ "${1:-}" = "-r" ]; then runs=$2; shift 2; fi
+runs=3 sample=
+while [ $# -gt 0 ]; do
+  case $1 in
+    -r) runs=$2; shift 2 ;;
+    -s) sample=$2; shift 2 ;;
+    *) break ;;
+  esac
+done
+if [ -n "$sample" ] && ! [[ $sample =~ ^[1-9][0-9]*/[1-9][0-9]*$ ]]; then
+  echo "kluev.sh: -s takes PARTS/K (two positive numbers, K at most PARTS), not '$sample'" >&2; exit 2
+fi
 [ $# -gt 0 ] || { sed -n '2,8p' "$0"; exit 2; }
 [ -f "$src/solcounter.h" ] || { echo "kluev.sh: $src has no solcounter.h" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "kluev.sh: GNU time (/usr/bin/time) is required" >&2; exit 2; }
@@ -56,7 +74,41 @@ cpu() { # command... -> CPU seconds
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
+# Sampled: K drawn parts of PARTS, each timed in both programs (alternated), totals estimated.
+sampled() { # N
+  local n=$1 parts=${sample%/*} k=${sample#*/} best= bestv= bestt= t a b i
+  [ "$k" -le "$parts" ] || { echo "kluev.sh: -s $sample draws more parts than there are" >&2; exit 2; }
+  local drawn
+  drawn=$(seq 0 $((parts - 1)) | shuf -n "$k" --random-source=<(yes 1))
+  local first=${drawn%%$'\n'*}
+  for v in plain pf bmi both; do
+    bin=$(build "$n" "$v")
+    t=$(cpu "$bin" 1 $((64 * parts)) "$first")
+    if [ -z "$bestt" ] || awk -v a="$t" -v b="$bestt" 'BEGIN { exit !(a < b) }'; then
+      best=$bin bestv=$v bestt=$t
+    fi
+  done
+  a=() b=()
+  for i in $drawn; do
+    for _ in $(seq "$runs"); do
+      ta=$(cpu "$ours" count "$n" --threads 1 --shard "$i/$parts" --out "$work/share.json")
+      tb=$(cpu "$best" 1 "$parts" "$i")
+      printf '%3s part %5s of %s: ours %9.2f s, kluev %9.2f s\n' "$n" "$i" "$parts" "$ta" "$tb" >&2
+      a+=("$ta") b+=("$tb")
+    done
+  done
+  local ma mb
+  ma=$(printf '%s\n' "${a[@]}" | awk -v p="$parts" '{ s += $1 } END { print p * s / NR }')
+  mb=$(printf '%s\n' "${b[@]}" | awk -v p="$parts" '{ s += $1 } END { print p * s / NR }')
+  printf '%3s %10.1f %12.1f %8.3f  %s (estimates from %s of %s parts, %s runs each)\n' "$n" "$ma" "$mb" \
+    "$(awk -v a="$ma" -v b="$mb" 'BEGIN { print a / b }')" "$bestv" "$k" "$parts" "$runs"
+}
+
 printf '%3s %10s %12s %8s  %s\n' N ours_cpu_s kluev_cpu_s ratio "kluev variant"
+if [ -n "$sample" ]; then
+  for n in "$@"; do sampled "$n"; done
+  exit 0
+fi
 for n in "$@"; do
   best= bestv= bestt=
   for v in plain pf bmi both; do
