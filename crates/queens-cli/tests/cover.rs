@@ -218,22 +218,27 @@ fn a_seed_schedule_finds_and_checks_a_cover() {
     assert_eq!(solutions.len(), 7);
 }
 
+/// The arguments of a seed schedule of N = 18 with its checkpoint `file`.
+fn schedule<'a>(seeds: &'a str, per_seed: &'a str, file: &'a str) -> [&'a str; 8] {
+    [
+        "cover",
+        "18",
+        "--seeds",
+        seeds,
+        "--per-seed",
+        per_seed,
+        "--checkpoint",
+        file,
+    ]
+}
+
 #[test]
 fn a_seed_schedule_saves_and_resumes_its_checkpoint() {
     let dir = std::env::temp_dir().join(format!("queens-cover-seeds-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("n18.ckpt");
     let file = path.to_str().unwrap();
-    let args = [
-        "cover",
-        "18",
-        "--seeds",
-        "1..3",
-        "--per-seed",
-        "0.3",
-        "--checkpoint",
-        file,
-    ];
+    let args = schedule("1..3", "0.3", file);
     let (code, out, err) = run(&args);
     assert_eq!(code, 1, "{err}");
     assert!(out.is_empty());
@@ -266,16 +271,7 @@ fn a_seed_schedule_s_checkpoint_is_held_by_one_run() {
     let dir = common::scratch("cover-seeds-lock");
     let path = dir.join("n18.ckpt");
     let file = path.to_str().unwrap();
-    let args = [
-        "cover",
-        "18",
-        "--seeds",
-        "1..200",
-        "--per-seed",
-        "0.2",
-        "--checkpoint",
-        file,
-    ];
+    let args = schedule("1..200", "0.2", file);
     // A run that saves every 0.2 s, each save a new file renamed over the old one.
     let bin = assert_cmd::cargo::cargo_bin("queens");
     let mut first = std::process::Command::new(bin)
