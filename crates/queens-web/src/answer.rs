@@ -80,7 +80,7 @@ pub fn answer(
                     control,
                     &mut Steps::new(&mut buffer, Arc::new(AtomicBool::new(false))),
                 );
-                parse_trace(&buffer.bytes)?
+                whole_trace(&buffer.bytes)?
             }
         },
     })
@@ -94,6 +94,6 @@ fn raw(value: &Value) -> Result<Box<RawValue>, ApiError> {
 
 /// A trace's body, checked to be whole JSON (one that did not end was stopped) but not read
 /// into values.
-fn parse_trace(bytes: &[u8]) -> Result<Box<RawValue>, ApiError> {
+fn whole_trace(bytes: &[u8]) -> Result<Box<RawValue>, ApiError> {
     serde_json::from_slice(bytes).map_err(|_| ApiError::from(queens::Error::Cancelled))
 }

@@ -48,10 +48,19 @@ impl Held {
     }
 
     /// Whether the path still names the held file (no other file renamed over it since).
-    pub fn is_named(&self) -> bool {
+    fn is_named(&self) -> bool {
         match (std::fs::metadata(&self.path), self.file.metadata()) {
             (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
             _ => false,
+        }
+    }
+
+    /// Removes the file if it is still empty and still has its name: a checkpoint made by this
+    /// run and never written is not left behind.
+    pub fn remove_if_empty(&self) {
+        let empty = self.file.metadata().is_ok_and(|m| m.len() == 0);
+        if empty && self.is_named() {
+            let _ = std::fs::remove_file(&self.path);
         }
     }
 

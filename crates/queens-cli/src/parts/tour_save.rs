@@ -73,9 +73,8 @@ impl Saver {
 impl Drop for Saver {
     /// A file this run made and never saved to is removed: no empty checkpoint is left.
     fn drop(&mut self) {
-        let empty = self.held.file().metadata().is_ok_and(|m| m.len() == 0);
-        if self.made && !self.saved && empty && self.held.is_named() {
-            let _ = std::fs::remove_file(self.held.path());
+        if self.made && !self.saved {
+            self.held.remove_if_empty();
         }
     }
 }

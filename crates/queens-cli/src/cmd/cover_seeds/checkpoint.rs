@@ -175,7 +175,11 @@ pub fn open(path: &Path, plan: Plan) -> Result<(Held, State)> {
     let mut held = Held::open(path)?;
     let Some(len) = existed else {
         let fresh = State::new(plan);
-        fresh.save(&mut held)?;
+        if let Err(e) = fresh.save(&mut held) {
+            // The empty file just made is not left to be refused as "empty" next time.
+            held.remove_if_empty();
+            return Err(e);
+        }
         return Ok((held, fresh));
     };
     // A header, the finished line, and at most N disjoint solutions and a cover of N.
