@@ -31,9 +31,10 @@ pub enum Counter {
 }
 
 /// One-core CPU seconds of the quarters engine for N = 16 to 25 (Zen 3, AVX2; BENCHMARKS.md,
-/// measured to N = 21, "Estimates for the records" beyond).
+/// measured to N = 21, "Estimates for the records" beyond; N = 20 and 22 with the tiles, N = 24
+/// still of the build before them).
 const QUARTERS: [f64; 10] = [
-    0.12, 1.07, 3.1, 23.0, 170.0, 1.1e3, 2.14e4, 1.13e5, 2.40e6, 1.67e7,
+    0.12, 1.07, 3.1, 23.0, 177.0, 1.1e3, 1.19e4, 1.13e5, 2.40e6, 1.67e7,
 ];
 
 /// The CPU seconds of counting `n` with `counter` on one core, by the model.
