@@ -28,7 +28,7 @@
 //! A query visits some 13 blocks at N = 22, 67 KB of tables, and reads 10 planes from each:
 //! query by query, every read comes from the level-2 cache; tile by tile, a batch of queries
 //! shares the tile's tables while they stay in the level-1 cache. Half the time at N = 22,
-//! 0.75 at N = 20, no change at odd N, where a query visits about one block (BENCHMARKS.md).
+//! 0.8 at N = 20, no change at odd N, where a query visits about one block (BENCHMARKS.md).
 
 mod step;
 
