@@ -85,6 +85,10 @@ pub struct Sieve {
     fill: [u32; (1 << MAX_CUT) + 1],
     /// Scratch: the cut bits common to the sets of each block.
     commons: Vec<usize>,
+    /// Scratch of the tiled loop: the plane offsets of a batch's queries, [`BATCH`] times the
+    /// most chunks (on the heap: one array per number of chunks on the stack overflowed it in
+    /// unoptimised builds).
+    batch: Vec<usize>,
 }
 
 /// Transposes the 64 x 64 bit matrices of the lanes, all at once, in place: afterwards bit `c`
@@ -213,6 +217,7 @@ impl Sieve {
             sorted: Vec::new(),
             fill: [0; (1 << MAX_CUT) + 1],
             commons: Vec::new(),
+            batch: vec![0; BATCH * 16],
         }
     }
 
@@ -329,18 +334,20 @@ impl Sieve {
         // loop, as iterator adapters might not be inlined into a caller built for more CPU
         // features. Sorted queries run tile by tile.
         macro_rules! by_chunks {
-            ($loop:ident: $($c:literal)*) => {
+            ($loop:ident $args:tt: $($c:literal)*) => {
                 match self.chunks {
-                    $($c => self.$loop::<$c>(queries, &split, step),)*
+                    $($c => self.$loop::<$c> $args,)*
                     _ => unreachable!("at most 16 chunks"),
                 }
             };
         }
+        let mut batch = std::mem::take(&mut self.batch);
         let total = if sort {
-            by_chunks!(count_tiled: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
+            by_chunks!(count_tiled(queries, &split, step, &mut batch): 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
         } else {
-            by_chunks!(count_queries: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
+            by_chunks!(count_queries(queries, &split, step): 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
         };
+        self.batch = batch;
         self.sorted = sorted;
         total
     }
@@ -384,11 +391,12 @@ impl Sieve {
         queries: &[u64],
         split: &impl Fn(u64) -> (u64, u32),
         step: impl Step,
+        scratch: &mut [usize],
     ) -> u64 {
         let (cut, starts) = (self.cut, &self.visit_start[..self.cut.values() + 1]);
         let mask = starts.len() - 2;
         let mut total = [0u64; LANES];
-        let mut at = [[0usize; C]; BATCH];
+        let (at, _) = scratch[..BATCH * C].as_chunks_mut::<C>();
         let mut shift = [0u32; BATCH];
         let mut rest = queries;
         while let Some(&first) = rest.first() {
