@@ -88,7 +88,7 @@ pub struct Sieve {
     /// Scratch of the tiled loop: the plane offsets of a batch's queries, [`BATCH`] times the
     /// most chunks (on the heap: one array per number of chunks on the stack overflowed it in
     /// unoptimised builds).
-    batch: Vec<usize>,
+    batch_offsets: Vec<usize>,
 }
 
 /// Transposes the 64 x 64 bit matrices of the lanes, all at once, in place: afterwards bit `c`
@@ -217,7 +217,7 @@ impl Sieve {
             sorted: Vec::new(),
             fill: [0; (1 << MAX_CUT) + 1],
             commons: Vec::new(),
-            batch: vec![0; BATCH * 16],
+            batch_offsets: vec![0; BATCH * 16],
         }
     }
 
@@ -341,13 +341,15 @@ impl Sieve {
                 }
             };
         }
-        let mut batch = std::mem::take(&mut self.batch);
+        let mut scratch = std::mem::take(&mut self.batch_offsets);
         let total = if sort {
-            by_chunks!(count_tiled(queries, &split, step, &mut batch): 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
+            by_chunks!(count_tiled(queries, &split, step, &mut scratch):
+                1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
         } else {
-            by_chunks!(count_queries(queries, &split, step): 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
+            by_chunks!(count_queries(queries, &split, step):
+                1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
         };
-        self.batch = batch;
+        self.batch_offsets = scratch;
         self.sorted = sorted;
         total
     }
@@ -374,10 +376,7 @@ impl Sieve {
             let x = cut.key(b) & (starts.len() - 2);
             let list = &self.visits[starts[x] as usize..starts[x + 1] as usize];
             let (set, shift) = split(b);
-            let lanes = self.count_blocks::<C>(set, list, step);
-            for l in 0..LANES {
-                total[l] += lanes[l] << shift;
-            }
+            add(&mut total, self.count_blocks::<C>(set, list, step), shift);
         }
         total.iter().sum()
     }
@@ -409,22 +408,18 @@ impl Sieve {
                 .unwrap_or(most);
             let (batch, after) = rest.split_at(len);
             let list = &self.visits[starts[x] as usize..starts[x + 1] as usize];
-            // SAFETY (of the steps): each of `list` is `b * stride` for a block `b` of the
-            // sieve (`lists`), whose `C << CHUNK` tables lie within `tables` (`load`), and the
-            // offsets are below `C << CHUNK` (`offsets`).
             if list.len() <= TILE {
                 // One tile: query by query.
                 for &b in batch {
                     let (set, s) = split(b);
-                    add(
-                        &mut total,
-                        unsafe { step.blocks(&self.tables, &offsets::<C>(set), list) },
-                        s,
-                    );
+                    add(&mut total, self.count_blocks::<C>(set, list, step), s);
                 }
                 rest = after;
                 continue;
             }
+            // SAFETY (of the steps): each of `list` is `b * stride` for a block `b` of the
+            // sieve (`lists`), whose `C << CHUNK` tables lie within `tables` (`load`), and the
+            // offsets are below `C << CHUNK` (`offsets`).
             let mut tiles = list.chunks(TILE);
             let first = tiles.next().unwrap_or(&[]);
             // The offsets are kept for the other tiles while the first one runs: filled in a
