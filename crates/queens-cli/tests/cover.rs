@@ -267,6 +267,20 @@ fn a_seed_schedule_saves_and_resumes_its_checkpoint() {
 }
 
 #[test]
+fn a_seed_schedule_s_checkpoint_that_cannot_be_saved_names_the_file_that_failed() {
+    let dir = std::env::temp_dir().join(format!("queens-cover-part-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("n18.ckpt");
+    // A folder where the save writes `FILE.part` first: it cannot be made.
+    std::fs::create_dir_all(dir.join("n18.ckpt.part")).unwrap();
+    let (code, out, err) = run(&schedule("1..2", "0.1", path.to_str().unwrap()));
+    assert_eq!((code, out.as_str()), (74, ""), "{err}");
+    assert!(err.contains("n18.ckpt.part'"), "{err}");
+    assert!(!path.exists(), "an empty checkpoint was left behind");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_seed_schedule_s_checkpoint_is_held_by_one_run() {
     let dir = common::scratch("cover-seeds-lock");
     let path = dir.join("n18.ckpt");

@@ -279,6 +279,33 @@ fn the_frontier_programme_counts_past_enumeration() {
 }
 
 #[test]
+fn a_frontier_count_whose_checkpoint_cannot_be_saved_names_the_file_that_failed() {
+    let dir = std::env::temp_dir().join(format!("queens-tour-part-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("t.save");
+    // A folder where a save writes `FILE.part` first: it cannot be made.
+    std::fs::create_dir_all(dir.join("t.save.part")).unwrap();
+    let args = [
+        "tour",
+        "6x8",
+        "--closed",
+        "--count",
+        "--checkpoint",
+        save.to_str().unwrap(),
+        "--checkpoint-every",
+        "0.001",
+    ];
+    let (code, out, err) = run(&args);
+    assert_eq!((code, out.as_str()), (74, ""), "{err}");
+    assert!(
+        err.contains("the checkpoint was not saved: '") && err.contains("t.save.part'"),
+        "{err}"
+    );
+    assert!(!save.exists(), "an empty checkpoint was left behind");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_frontier_count_stopped_goes_on_from_its_checkpoint() {
     let dir = std::env::temp_dir().join(format!("queens-tour-save-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

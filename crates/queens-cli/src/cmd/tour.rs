@@ -517,7 +517,7 @@ fn frontier_count(
         Err(frontier::FrontierError::Checkpoint(why)) => {
             Err(Fail::Cli(tour_save::refused(path, &why)))
         }
-        Err(frontier::FrontierError::Save(why)) => Err(Fail::Cli(tour_save::unwritten(path, &why))),
+        Err(frontier::FrontierError::Save(why)) => Err(Fail::Cli(tour_save::unwritten(&why))),
         Err(e) => Err(Fail::Lib(e)),
     }
 }

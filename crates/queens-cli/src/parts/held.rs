@@ -42,11 +42,6 @@ impl Held {
         &self.file
     }
 
-    /// The path the file is held under.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     /// Whether the path still names the held file (no other file renamed over it since).
     fn is_named(&self) -> bool {
         match (std::fs::metadata(&self.path), self.file.metadata()) {
@@ -66,7 +61,8 @@ impl Held {
 
     /// Replaces the file by what `write` writes: to `FILE.part`, synced and locked, then renamed
     /// over `FILE` (whose lock it takes over) and the folder synced. On an error the file is
-    /// as it was.
+    /// as it was, and the error's message names the file that failed (`FILE.part` while it is
+    /// written, `FILE` from the rename on) and why.
     pub fn replace(
         &mut self,
         write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
@@ -74,28 +70,35 @@ impl Held {
         let mut part = self.path.clone().into_os_string();
         part.push(".part");
         let part = PathBuf::from(part);
-        let file = File::create(&part)?;
+        let file = File::create(&part).map_err(|e| naming(&part, e))?;
         let mut w = BufWriter::with_capacity(1 << 20, file);
         let written = write(&mut w)
             .and_then(|()| w.flush())
             .and_then(|()| w.into_inner().map_err(|e| e.into_error()))
             .and_then(|file| file.sync_all().map(|()| file))
             .and_then(|file| {
-                lock_checkpoint(&file, &part).map_err(|_| {
-                    std::io::Error::other(format!("cannot lock '{}'", part.display()))
-                })?;
+                lock_checkpoint(&file, &part)
+                    .map_err(|_| std::io::Error::other("cannot lock it"))?;
                 Ok(file)
             });
         let file = match written {
             Ok(file) => file,
             Err(e) => {
                 let _ = std::fs::remove_file(&part);
-                return Err(e);
+                return Err(naming(&part, e));
             }
         };
-        std::fs::rename(&part, &self.path)?;
-        super::sync_folder(&self.path)?;
+        std::fs::rename(&part, &self.path).map_err(|e| naming(&self.path, e))?;
+        super::sync_folder(&self.path).map_err(|e| naming(&self.path, e))?;
         self.file = file;
         Ok(())
     }
+}
+
+/// `e` with a message that names `path`: `'PATH': reason`, of the same kind.
+fn naming(path: &Path, e: std::io::Error) -> std::io::Error {
+    std::io::Error::new(
+        e.kind(),
+        format!("'{}': {}", path.display(), crate::exit::io_reason(&e)),
+    )
 }

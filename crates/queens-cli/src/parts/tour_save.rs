@@ -87,9 +87,9 @@ pub fn refused(path: &Path, why: &str) -> Failure {
     ))
 }
 
-pub fn unwritten(path: &Path, why: &str) -> Failure {
+/// `why` comes from [`Held::replace`] and names the file that failed (`FILE.part` or `FILE`).
+pub fn unwritten(why: &str) -> Failure {
     Failure::Write(std::io::Error::other(format!(
-        "checkpoint '{}': {why}",
-        path.display()
+        "the checkpoint was not saved: {why}"
     )))
 }

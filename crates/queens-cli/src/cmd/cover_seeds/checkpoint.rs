@@ -127,17 +127,9 @@ impl State {
 
     /// Writes the state to the held file (the whole file, atomically).
     pub fn save(&self, held: &mut Held) -> Result<()> {
+        // The error names the file that failed (`FILE.part` or `FILE`).
         held.replace(|w| w.write_all(self.text().as_bytes()))
-            .map_err(|e| {
-                Failure::Write(std::io::Error::new(
-                    e.kind(),
-                    format!(
-                        "'{}': {}",
-                        held.path().display(),
-                        crate::exit::io_reason(&e)
-                    ),
-                ))
-            })
+            .map_err(Failure::Write)
     }
 }
 
