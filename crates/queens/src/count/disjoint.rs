@@ -18,10 +18,14 @@
 //!    loaded sets are sorted by their cut bits before they are packed into blocks, so that the
 //!    sets of a block mostly agree on them; a block is skipped by every query that holds a cut
 //!    bit common to all its sets. Each value of the cut bits has its list of blocks to visit,
-//!    which a query looks up: the loop over a list has no test to mispredict. When the tables
-//!    outgrow the level-1 cache the queries are sorted by their cut bits too, so that those
-//!    visiting the same blocks come together. At N = 18 this skips 38 % of the (query, block)
-//!    steps (BENCHMARKS.md).
+//!    which a query looks up: the loop over a list has no test to mispredict. The queries are
+//!    sorted by their cut bits too, so that those visiting the same blocks come together: the
+//!    loop over a list then runs the same number of times for query after query, and its end
+//!    is predicted (in the order they come, a query's list has a length of its own, and its
+//!    end is mispredicted about once a query). Sorting reads each query's cut value twice more:
+//!    one instruction with `pext`, a loop over the cut bits without it, so without `pext` the
+//!    queries are sorted only when the tables outgrow the level-1 cache. At N = 18 the cut
+//!    bits skip 38 % of the (query, block) steps (BENCHMARKS.md).
 //!
 //! And a loop order for large tables: the sorted queries of one cut value run in batches over
 //! their blocks a tile of a few blocks at a time, rather than each query over all its blocks.
@@ -50,8 +54,16 @@ pub const BLOCK: usize = 64 * LANES;
 /// The most cut bits.
 pub const MAX_CUT: u32 = 10;
 
-/// The table bytes from which the queries are sorted by cut value (about the level-1 data
-/// cache).
+/// The most sets a sieve loads at once, whatever their width: the offsets of the blocks'
+/// tables, in 64-bit words, are kept as `u32` ([`Step::blocks`]), some 1,065 million sets of
+/// 64 bits.
+pub const MAX_SETS: usize = u32::MAX as usize / (LANES * ((16 << CHUNK) + 2)) * BLOCK;
+
+/// The streams of the counting sort ([`Sieve::sort`]).
+const STREAMS: usize = 4;
+
+/// The table bytes from which the queries are sorted by cut value when the cut value is read
+/// by a loop (about the level-1 data cache); with `pext` they are always sorted.
 const SORT_FROM: usize = 32 << 10;
 
 /// Blocks per tile, and the most queries of a batch, of the tiled loop
@@ -77,12 +89,13 @@ pub struct Sieve {
     tables: Vec<Plane>,
     stride: usize,
     /// `visits[visit_start[x]..visit_start[x + 1]]`: the blocks a query with cut value `x`
-    /// visits, each as the offset of its tables (`b * stride`).
+    /// visits, each as the offset of its tables in 64-bit words (`b * stride * LANES`, as
+    /// [`Step::blocks`] takes them).
     visit_start: Vec<u32>,
     visits: Vec<u32>,
     /// Scratch: sets or queries sorted by cut value, and the counting sort's fill.
     sorted: Vec<u64>,
-    fill: [u32; (1 << MAX_CUT) + 1],
+    fill: Box<[[u32; STREAMS]; 1 << MAX_CUT]>,
     /// Scratch: the cut bits common to the sets of each block.
     commons: Vec<usize>,
     /// Scratch of the tiled loop: the plane offsets of a batch's queries, [`BATCH`] times the
@@ -147,6 +160,14 @@ impl Pext {
         Pext {
             bmi2: crate::cpu::pext_in_one_step().then_some(bmi2),
         }
+    }
+
+    /// Whether the cut values are read with `pext`.
+    fn in_use(&self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        return self.bmi2.is_some();
+        #[cfg(not(target_arch = "x86_64"))]
+        false
     }
 
     /// `pext`, fast or not (for the tests of both ways).
@@ -215,7 +236,7 @@ impl Sieve {
             visit_start: vec![0, 0],
             visits: Vec::new(),
             sorted: Vec::new(),
-            fill: [0; (1 << MAX_CUT) + 1],
+            fill: Box::new([[0; STREAMS]; 1 << MAX_CUT]),
             commons: Vec::new(),
             batch_offsets: vec![0; BATCH * 16],
         }
@@ -227,31 +248,55 @@ impl Sieve {
         ((chunks << CHUNK) + 2) * std::mem::size_of::<Plane>() / BLOCK + 16
     }
 
-    /// Sorts `items` by cut value into `self.sorted[..items.len()]`; afterwards `fill[x]` is
-    /// the end of the items with cut value `x`.
+    /// Sorts `items` by cut value into `self.sorted[..items.len()]` (a counting sort).
+    ///
+    /// Consecutive items often share their cut value (the half boards of one north piece), and
+    /// a count or place kept in memory and bumped for each of them makes a chain of stores and
+    /// loads of one address, each waiting for the last. So the items are dealt round into
+    /// [`STREAMS`] streams, item `i` to stream `i % STREAMS`, each with its own counts and
+    /// places: the chains are interleaved. The items of one value are kept together, stream
+    /// after stream.
     #[inline(always)]
     fn sort(&mut self, items: &[u64]) {
         const MASK: usize = (1 << MAX_CUT) - 1;
         let (cut, values) = (self.cut, self.cut.values());
-        let fill = &mut self.fill;
-        fill[..values + 1].fill(0);
-        for &a in items {
-            fill[(cut.key(a) & MASK) + 1] += 1;
+        let fill = &mut self.fill[..];
+        fill[..values].fill([0; STREAMS]);
+        let (whole, rest) = items.as_chunks::<STREAMS>();
+        for group in whole {
+            for (s, &a) in group.iter().enumerate() {
+                fill[cut.key(a) & MASK][s] += 1;
+            }
         }
-        for x in 0..values {
-            fill[x + 1] += fill[x];
+        for (s, &a) in rest.iter().enumerate() {
+            fill[cut.key(a) & MASK][s] += 1;
+        }
+        // Where each stream's items of each value start.
+        let mut at = 0;
+        for counts in &mut fill[..values] {
+            for c in counts {
+                (*c, at) = (at, at + *c);
+            }
         }
         if self.sorted.len() < items.len() {
             self.sorted.resize(items.len(), 0);
         }
         let sorted = &mut self.sorted[..items.len()];
-        for &a in items {
+        let mut place = |s: usize, a: u64| {
             let x = cut.key(a) & MASK;
-            let at = fill[x] as usize;
-            // SAFETY: `fill[x]` starts at the number of items with a smaller cut value and
-            // grows by one for each item with the value `x`: it stays below `items.len()`.
+            let at = fill[x][s] as usize;
+            // SAFETY: `fill[x][s]` starts at the number of items before the stream's items of
+            // value `x` and grows by one for each of them: it stays below `items.len()`.
             unsafe { *sorted.get_unchecked_mut(at) = a };
-            fill[x] += 1;
+            fill[x][s] += 1;
+        };
+        for group in whole {
+            for (s, &a) in group.iter().enumerate() {
+                place(s, a);
+            }
+        }
+        for (s, &a) in rest.iter().enumerate() {
+            place(s, a);
         }
     }
 
@@ -267,10 +312,7 @@ impl Sieve {
         // Two spare planes per block: blocks a multiple of 4 KiB apart would meet in the same
         // cache sets.
         self.stride = stride;
-        assert!(
-            blocks * stride <= u32::MAX as usize,
-            "table offsets are kept as u32"
-        );
+        assert!(sets.len() <= MAX_SETS, "at most MAX_SETS sets");
         if self.tables.len() < blocks * stride {
             self.tables.resize(blocks * stride, [0; LANES]);
         }
@@ -296,7 +338,7 @@ impl Sieve {
         for x in 0..values {
             for (b, &c) in commons.iter().enumerate() {
                 if c & x == 0 {
-                    self.visits.push((b * self.stride) as u32);
+                    self.visits.push((b * self.stride * LANES) as u32);
                 }
             }
             self.visit_start.push(self.visits.len() as u32);
@@ -318,9 +360,11 @@ impl Sieve {
         split: impl Fn(u64) -> (u64, u32),
         step: impl Step,
     ) -> u64 {
-        // Tables beyond the nearest cache: the queries are sorted by cut value first, so that
-        // those visiting the same blocks come together.
-        let sort = self.cut.len > 0 && self.table_bytes() > SORT_FROM;
+        // The queries sorted by cut value first, so that those visiting the same blocks come
+        // together: always when the cut value takes one `pext`, else when the tables are
+        // beyond the nearest cache (measured on a Zen 5: N = 18 0.90 of the time with `pext`,
+        // 1.02 without it).
+        let sort = self.cut.len > 0 && (self.cut.pext.in_use() || self.table_bytes() > SORT_FROM);
         if sort {
             self.sort(queries);
         }
@@ -417,9 +461,9 @@ impl Sieve {
                 rest = after;
                 continue;
             }
-            // SAFETY (of the steps): each of `list` is `b * stride` for a block `b` of the
-            // sieve (`lists`), whose `C << CHUNK` tables lie within `tables` (`load`), and the
-            // offsets are below `C << CHUNK` (`offsets`).
+            // SAFETY (of the steps): each of `list` is `b * stride * LANES` for a block `b` of
+            // the sieve (`lists`), whose `C << CHUNK` tables lie within `tables` (`load`), and
+            // the offsets are below `C << CHUNK` (`offsets`).
             let mut tiles = list.chunks(TILE);
             let first = tiles.next().unwrap_or(&[]);
             // The offsets are kept for the other tiles while the first one runs: filled in a
@@ -459,9 +503,9 @@ impl Sieve {
         // The offset of the query's plane for each chunk within a block's tables: the chunk's
         // tables, then the query's value in the chunk.
         let at = offsets::<C>(b);
-        // SAFETY: each of `blocks` is `b * stride` for a block `b` of the sieve (`lists`),
-        // whose `C << CHUNK` tables lie within `tables` (`load`), and `at[c]` is below
-        // `C << CHUNK`.
+        // SAFETY: each of `blocks` is `b * stride * LANES` for a block `b` of the sieve
+        // (`lists`), whose `C << CHUNK` tables lie within `tables` (`load`), and `at[c]` is
+        // below `C << CHUNK`.
         unsafe { step.blocks(&self.tables, &at, blocks) }
     }
 }

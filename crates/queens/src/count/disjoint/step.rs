@@ -17,13 +17,17 @@ use crate::cpu::{enable, Avx512Popcnt};
 
 /// How a step is run.
 pub trait Step: Copy {
-    /// Counts, per lane, the loaded sets of the blocks in `list` (each given as the offset of
-    /// its tables) that hold none of the query's bits, `at[c]` being the offset of the query's
-    /// plane for chunk `c` within a block's tables.
+    /// Counts, per lane, the loaded sets of the blocks in `list` that hold none of the query's
+    /// bits, `at[c]` being the offset of the query's plane for chunk `c` within a block's
+    /// tables. A block of `list` is given as the offset of its tables in 64-bit words, not in
+    /// planes: the step turns the query's offsets into pointers once, and then a plane's
+    /// address is a pointer plus eight times a block's offset, which a load takes in one
+    /// addressing mode (offsets in planes cost a shift and an add per block).
     ///
     /// # Safety
-    /// For every `base` of `list` and every `c`, `base + at[c]` must be below `tables.len()`
-    /// (the reads are not checked: this is the loop the counts spend their time in).
+    /// For every `base` of `list` and every `c`, `base / LANES + at[c]` must be below
+    /// `tables.len()`, and `base` a multiple of `LANES` (the reads are not checked: this is
+    /// the loop the counts spend their time in).
     unsafe fn blocks<const C: usize>(
         self,
         tables: &[Plane],
@@ -45,13 +49,16 @@ impl Step for Portable {
         list: &[u32],
     ) -> [u64; LANES] {
         let tables = tables.as_ptr();
+        // The query's plane in the tables' first block, for each chunk.
+        let planes: [*const u64; C] =
+            std::array::from_fn(|c| tables.wrapping_add(at[c]) as *const u64);
         let mut lanes = [0u64; LANES];
         for &base in list {
             // Two chains of ANDs, even and odd chunks, for a shorter critical path.
             let mut acc = [[u64::MAX; LANES]; 2];
             for c in 0..C {
                 // SAFETY: within `tables`, as the caller promises.
-                let t = unsafe { &*tables.add(base as usize + at[c]) };
+                let t = unsafe { &*(planes[c].add(base as usize) as *const Plane) };
                 for l in 0..LANES {
                     acc[c % 2][l] &= t[l];
                 }
@@ -88,8 +95,8 @@ enable! { Avx512Popcnt:
 /// (`vpopcntq`) per block.
 ///
 /// # Safety
-/// For every `base` of `list` and every `c`, `tables + base + at[c]` must be a plane of the
-/// tables.
+/// For every `base` of `list` and every `c`, the plane `base / LANES + at[c]` must be within
+/// the tables that start at `tables`.
 #[inline]
 unsafe fn blocks_avx512_popcnt<const C: usize>(
     _: Avx512Popcnt,
@@ -99,11 +106,12 @@ unsafe fn blocks_avx512_popcnt<const C: usize>(
 ) -> [u64; LANES] {
     use core::arch::x86_64::*;
     let mut sum = _mm256_setzero_si256();
+    let planes: [*const u64; C] =
+        std::array::from_fn(|c| tables.wrapping_add(at[c]) as *const u64);
     for &base in list {
-        let block = tables.add(base as usize);
         let mut acc = [_mm256_set1_epi64x(-1); 2];
         for c in 0..C {
-            let t = _mm256_loadu_si256(block.add(at[c]) as *const __m256i);
+            let t = _mm256_loadu_si256(planes[c].add(base as usize) as *const __m256i);
             acc[c % 2] = _mm256_and_si256(acc[c % 2], t);
         }
         let left = _mm256_and_si256(acc[0], acc[1]);

@@ -8,7 +8,7 @@
 use super::frames::Reduce;
 use super::layout::Layout;
 use super::pieces::Pieces;
-use crate::count::disjoint::{Pext, Portable, Sieve, Step, BLOCK, MAX_CUT};
+use crate::count::disjoint::{Pext, Portable, Sieve, Step, BLOCK, MAX_CUT, MAX_SETS};
 #[cfg(target_arch = "x86_64")]
 use crate::cpu::{enable, Avx2, Avx512, Avx512Popcnt};
 use crate::error::{excerpt, Error};
@@ -143,7 +143,9 @@ impl Buffers {
             west: Vec::new(),
             sieve: Sieve::new(l.bits(), path.pext()),
             narrow: Sieve::new(l.bits() - 2, path.pext()),
-            cap: cap.max(1),
+            // Half of what a sieve takes: a side may pass its cap by the half boards of one
+            // group of pieces.
+            cap: cap.clamp(1, MAX_SETS / 2),
             path,
         }
     }
