@@ -85,8 +85,10 @@ pub struct Sieve {
     cut: Cut,
     /// Chunks per block.
     chunks: usize,
-    /// The chunk tables of block `b` from `b * stride`: `1 << CHUNK` planes per chunk.
-    tables: Vec<Plane>,
+    /// The chunk tables, as 64-bit words from `skew` on ([`Sieve::planes`]); block `b`'s
+    /// from plane `b * stride`: `1 << CHUNK` planes per chunk.
+    tables: Vec<u64>,
+    skew: usize,
     stride: usize,
     /// `visits[visit_start[x]..visit_start[x + 1]]`: the blocks a query with cut value `x`
     /// visits, each as the offset of its tables in 64-bit words (`b * stride * LANES`, as
@@ -232,6 +234,7 @@ impl Sieve {
             cut: Cut::new(0, pext),
             chunks: (bits as usize).div_ceil(CHUNK).max(1),
             tables: Vec::new(),
+            skew: 0,
             stride: 0,
             visit_start: vec![0, 0],
             visits: Vec::new(),
@@ -313,20 +316,36 @@ impl Sieve {
         // cache sets.
         self.stride = stride;
         assert!(sets.len() <= MAX_SETS, "at most MAX_SETS sets");
-        if self.tables.len() < blocks * stride {
-            self.tables.resize(blocks * stride, [0; LANES]);
+        // Room for the planes and for the skew that aligns them.
+        let words = (blocks * stride + 1) * LANES;
+        if self.tables.len() < words {
+            self.tables.resize(words, 0);
         }
+        let misaligned = self.tables.as_ptr() as usize % std::mem::size_of::<Plane>();
+        self.skew = (std::mem::size_of::<Plane>() - misaligned) % std::mem::size_of::<Plane>() / 8;
         let mut commons = std::mem::take(&mut self.commons);
         commons.clear();
         for b in 0..blocks {
             let part = &self.sorted[b * BLOCK..((b + 1) * BLOCK).min(sets.len())];
             commons.push(part.iter().fold(usize::MAX, |m, &a| m & self.cut.key(a)));
             let planes = block_planes(part);
-            let table = &mut self.tables[b * stride..b * stride + (self.chunks << CHUNK)];
+            let used = self.chunks << CHUNK;
+            let table = &mut self.planes_mut()[b * stride..b * stride + used];
             chunk_tables(&planes, table);
         }
         self.lists(&commons);
         self.commons = commons;
+    }
+
+    /// The chunk tables as planes, each on a boundary of its size. A `Vec` of planes starts
+    /// where the allocator puts it, 16 bytes past a page for large ones, and then every other
+    /// plane straddles two cache lines, each of its loads two accesses.
+    fn planes(&self) -> &[Plane] {
+        self.tables[self.skew..].as_chunks::<LANES>().0
+    }
+
+    fn planes_mut(&mut self) -> &mut [Plane] {
+        self.tables[self.skew..].as_chunks_mut::<LANES>().0
     }
 
     /// The list of blocks to visit for each cut value: those with no cut bit in common.
@@ -413,6 +432,7 @@ impl Sieve {
         step: impl Step,
     ) -> u64 {
         let (cut, starts) = (self.cut, &self.visit_start[..self.cut.values() + 1]);
+        let planes = self.planes();
         // Per-lane sums, added up once at the end.
         let mut total = [0u64; LANES];
         for &b in queries {
@@ -420,7 +440,7 @@ impl Sieve {
             let x = cut.key(b) & (starts.len() - 2);
             let list = &self.visits[starts[x] as usize..starts[x + 1] as usize];
             let (set, shift) = split(b);
-            add(&mut total, self.count_blocks::<C>(set, list, step), shift);
+            add(&mut total, Sieve::count_blocks::<C>(planes, set, list, step), shift);
         }
         total.iter().sum()
     }
@@ -438,6 +458,7 @@ impl Sieve {
     ) -> u64 {
         let (cut, starts) = (self.cut, &self.visit_start[..self.cut.values() + 1]);
         let mask = starts.len() - 2;
+        let planes = self.planes();
         let mut total = [0u64; LANES];
         let (at, _) = scratch[..BATCH * C].as_chunks_mut::<C>();
         let mut shift = [0u32; BATCH];
@@ -456,7 +477,7 @@ impl Sieve {
                 // One tile: query by query.
                 for &b in batch {
                     let (set, s) = split(b);
-                    add(&mut total, self.count_blocks::<C>(set, list, step), s);
+                    add(&mut total, Sieve::count_blocks::<C>(planes, set, list, step), s);
                 }
                 rest = after;
                 continue;
@@ -472,19 +493,11 @@ impl Sieve {
             for (k, &b) in batch.iter().enumerate() {
                 let (set, s) = split(b);
                 (at[k], shift[k]) = (offsets::<C>(set), s);
-                add(
-                    &mut total,
-                    unsafe { step.blocks(&self.tables, &at[k], first) },
-                    s,
-                );
+                add(&mut total, unsafe { step.blocks(planes, &at[k], first) }, s);
             }
             for tile in tiles {
                 for (at, &s) in at[..len].iter().zip(&shift[..len]) {
-                    add(
-                        &mut total,
-                        unsafe { step.blocks(&self.tables, at, tile) },
-                        s,
-                    );
+                    add(&mut total, unsafe { step.blocks(planes, at, tile) }, s);
                 }
             }
             rest = after;
@@ -492,10 +505,11 @@ impl Sieve {
         total.iter().sum()
     }
 
-    /// The loaded sets of `blocks` disjoint from `b`, counted per lane.
+    /// The loaded sets of `blocks` disjoint from `b`, counted per lane (`planes` is
+    /// [`Sieve::planes`], taken once by the caller).
     #[inline(always)]
     fn count_blocks<const C: usize>(
-        &self,
+        planes: &[Plane],
         b: u64,
         blocks: &[u32],
         step: impl Step,
@@ -506,7 +520,7 @@ impl Sieve {
         // SAFETY: each of `blocks` is `b * stride * LANES` for a block `b` of the sieve
         // (`lists`), whose `C << CHUNK` tables lie within `tables` (`load`), and `at[c]` is
         // below `C << CHUNK`.
-        unsafe { step.blocks(&self.tables, &at, blocks) }
+        unsafe { step.blocks(planes, &at, blocks) }
     }
 }
 
@@ -725,6 +739,19 @@ mod tests {
             if let Some(t) = crate::cpu::Avx512Popcnt::detect() {
                 assert_eq!(sieve.count_each(&queries, split, t), want);
             }
+        }
+    }
+
+    #[test]
+    fn planes_start_on_a_boundary_of_their_size() {
+        // Families of every size class of the allocator, each loaded after a larger one.
+        let mut sieve = Sieve::new(40, Pext::none());
+        for blocks in [1, 3, 40, 600, 2] {
+            let sets: Vec<u64> = (0..blocks * BLOCK as u64).map(|i| i * 0x9E37_79B9).collect();
+            sieve.load(&sets, 0b11 << 30);
+            let at = sieve.planes().as_ptr() as usize;
+            assert_eq!(at % std::mem::size_of::<Plane>(), 0, "{blocks} blocks");
+            assert!(sieve.planes().len() >= blocks as usize * sieve.stride);
         }
     }
 
