@@ -440,7 +440,11 @@ impl Sieve {
             let x = cut.key(b) & (starts.len() - 2);
             let list = &self.visits[starts[x] as usize..starts[x + 1] as usize];
             let (set, shift) = split(b);
-            add(&mut total, Sieve::count_blocks::<C>(planes, set, list, step), shift);
+            add(
+                &mut total,
+                Sieve::count_blocks::<C>(planes, set, list, step),
+                shift,
+            );
         }
         total.iter().sum()
     }
@@ -477,7 +481,11 @@ impl Sieve {
                 // One tile: query by query.
                 for &b in batch {
                     let (set, s) = split(b);
-                    add(&mut total, Sieve::count_blocks::<C>(planes, set, list, step), s);
+                    add(
+                        &mut total,
+                        Sieve::count_blocks::<C>(planes, set, list, step),
+                        s,
+                    );
                 }
                 rest = after;
                 continue;
@@ -747,7 +755,9 @@ mod tests {
         // Families of every size class of the allocator, each loaded after a larger one.
         let mut sieve = Sieve::new(40, Pext::none());
         for blocks in [1, 3, 40, 600, 2] {
-            let sets: Vec<u64> = (0..blocks * BLOCK as u64).map(|i| i * 0x9E37_79B9).collect();
+            let sets: Vec<u64> = (0..blocks * BLOCK as u64)
+                .map(|i| i * 0x9E37_79B9)
+                .collect();
             sieve.load(&sets, 0b11 << 30);
             let at = sieve.planes().as_ptr() as usize;
             assert_eq!(at % std::mem::size_of::<Plane>(), 0, "{blocks} blocks");
