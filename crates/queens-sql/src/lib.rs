@@ -71,7 +71,9 @@ fn run(
     control: &Control,
     mut on_solution: impl FnMut(Placement) -> ControlFlow<()>,
 ) -> Result<u64, SqlError> {
-    let mut statement = db.prepare(STATEMENT).map_err(database)?;
+    // Every error of the statement, its preparation included, is read through `interrupted`:
+    // the watcher may interrupt before the first step when the control is already cancelled.
+    let mut statement = db.prepare(STATEMENT).map_err(|e| interrupted(e, control))?;
     let mut rows = statement
         .query(named_params! { ":d": n as i64 })
         .map_err(|e| interrupted(e, control))?;
@@ -80,7 +82,7 @@ fn run(
         if control.is_cancelled() {
             return Err(SqlError::Cancelled);
         }
-        let names: String = row.get(0).map_err(database)?;
+        let names: String = row.get(0).map_err(|e| interrupted(e, control))?;
         let placement = Placement::parse(&names).map_err(|_| SqlError::Row(names.clone()))?;
         read += 1;
         if on_solution(placement).is_break() {
