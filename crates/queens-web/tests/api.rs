@@ -450,7 +450,8 @@ async fn tours_past_64_squares_stream_from_the_frontier_programme() {
 
 #[tokio::test]
 async fn a_count_the_forecast_puts_past_the_time_limit_is_refused_before_it_starts() {
-    // 20 queens: about 170 s of CPU by the model, far past one second on any machine's threads.
+    // 20 queens: 80 to 370 s of CPU by the model (per path of the join), far past one second
+    // on any machine's threads.
     let (app, _) = app_with(|l| l.time_limit = std::time::Duration::from_secs(1));
     let a = get(&app, "/api/count?n=20").await;
     assert_eq!(a.status, 400, "{}", a.body);

@@ -10,10 +10,10 @@
 //! time will cost; a timed sample ([`super::Session::outlook`]) replaces it when it can.
 //!
 //! The constants are calibrations, not laws: one core of the machines of BENCHMARKS.md
-//! (quarters: the Zen 3 of "Estimates for the records" for N = 16 to 25, measured to N = 21
-//! and sampled beyond; the others: their N = 18 figures in "The dihedral engine" and the
-//! classic algorithms' tables). On another machine the model is off by the ratio of speeds,
-//! which is why every count that can be sampled is.
+//! (quarters: one table per path of its join ([`quarters::Path`]), each from the CPU kind that
+//! runs it, below; the others: their N = 18 figures in "The dihedral engine" and the classic
+//! algorithms' tables). On another machine the model is off by the ratio of speeds, which is
+//! why every count that can be sampled is.
 
 use crate::count::{quarters, Engine};
 
@@ -30,23 +30,49 @@ pub enum Counter {
     Sql,
 }
 
-/// One-core CPU seconds of the quarters engine for N = 16 to 25 (Zen 3, AVX2; BENCHMARKS.md,
-/// measured to N = 21, "Estimates for the records" beyond; N = 20 and 22 with the tiles, N = 24
-/// still of the build before them).
-const QUARTERS: [f64; 10] = [
+/// One-core CPU seconds of the quarters engine for N = 16 to 25 on the `avx2` path, Zen 3
+/// (BENCHMARKS.md, measured to N = 21, "Estimates for the records" beyond; N = 20 and 22 with
+/// the tiles, N = 24 still of the build before them). Also taken for the `avx512` path (the
+/// same step, with wider unions), whose CPUs (Intel with AVX-512F) have not been timed anew.
+const QUARTERS_AVX2: [f64; 10] = [
     0.12, 1.07, 3.1, 23.0, 177.0, 1.1e3, 1.19e4, 1.13e5, 2.40e6, 1.67e7,
 ];
+
+/// The same on the `avx512-popcnt` path, Zen 5 (AMD EPYC, 2026-11-30; BENCHMARKS.md): measured
+/// to N = 20 beside Kluev's counter, sampled beyond (`queens count N --estimate --threads 1`,
+/// seed 1, "Estimates for the records").
+const QUARTERS_AVX512_POPCNT: [f64; 10] = [
+    0.06, 0.59, 1.41, 11.3, 78.9, 494.0, 6.14e3, 4.56e4, 5.17e5, 4.60e6,
+];
+
+/// The `plain` path of an x86-64 CPU takes 2.1 times the time of `avx2` on the same CPU (the
+/// guard's samples of N = 22: 2.13 on the Zen 3, 2.10 on the Zen 5; BENCHMARKS.md). Elsewhere
+/// `plain` is the only path, and the `avx2` table stands for the machine: WebAssembly's
+/// forecasts are in the native build's seconds, scaled by the browser's own speed.
+const PLAIN_OVER_AVX2: f64 = 2.1;
+
+/// The one-core CPU seconds of the quarters engine for `n` (16 to 27) with its join on the
+/// path named `path` ([`quarters::Path::name`]): the table of the path, extrapolated to N = 26
+/// and 27 by the growth over the last two N of the same parity.
+fn quarters_seconds(path: &str, n: usize) -> f64 {
+    let (table, factor) = match path {
+        "avx512-popcnt" => (&QUARTERS_AVX512_POPCNT, 1.0),
+        "plain" if cfg!(target_arch = "x86_64") => (&QUARTERS_AVX2, PLAIN_OVER_AVX2),
+        _ => (&QUARTERS_AVX2, 1.0),
+    };
+    let at = |n: usize| table[n - 16] * factor;
+    match n {
+        26 | 27 => at(n - 2) * at(n - 2) / at(n - 4),
+        _ => at(n),
+    }
+}
 
 /// The CPU seconds of counting `n` with `counter` on one core, by the model.
 pub fn cpu_seconds(counter: Counter, n: usize) -> f64 {
     let (at18, growth) = match counter {
         Counter::Engine(Engine::Auto | Engine::Quarters) if n <= quarters::MAX_N => {
             if n >= 16 {
-                let at = |n: usize| QUARTERS[n - 16];
-                return match n {
-                    26 | 27 => at(n - 2) * at(n - 2) / at(n - 4),
-                    _ => at(n),
-                };
+                return quarters_seconds(quarters::Path::best().name(), n);
             }
             (3.1, 7.5)
         }
@@ -61,16 +87,14 @@ pub fn cpu_seconds(counter: Counter, n: usize) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::count::published;
 
     #[test]
-    fn the_model_grows_with_n_and_faster_than_the_counts_beyond_24() {
+    fn the_model_grows_with_n() {
         let quarters = |n| cpu_seconds(Counter::Engine(Engine::Auto), n);
         for n in 4..27 {
             assert!(quarters(n + 1) > quarters(n), "N = {n}");
         }
-        // The cost per solution grows: more than the ratio of the counts (about 7 to 8).
-        assert!(quarters(26) / quarters(24) > 100.0);
-        assert!(quarters(27) / quarters(25) > 100.0);
         // Beyond the quarters engine, the dihedral one.
         assert!(cpu_seconds(Counter::Engine(Engine::Auto), 28) > 0.0);
         // The slower counters cost more at every N.
@@ -78,6 +102,35 @@ mod tests {
             let somers = cpu_seconds(Counter::Engine(Engine::Somers), n);
             assert!(cpu_seconds(Counter::Classic, n) > somers, "N = {n}");
             assert!(cpu_seconds(Counter::Sql, n) > somers, "N = {n}");
+        }
+    }
+
+    #[test]
+    fn every_path_has_a_table_in_step_with_the_counts() {
+        let solutions = |n| published::get(n).unwrap().total as f64;
+        for path in ["plain", "avx2", "avx512", "avx512-popcnt"] {
+            let seconds = |n| quarters_seconds(path, n);
+            for n in 16..27 {
+                assert!(seconds(n + 1) > seconds(n), "{path}, N = {n}");
+            }
+            // From N = 20 on (below, the fixed costs of a count weigh), the time per solution
+            // never falls from N to N + 2 by more than the estimates' error (some 15 %): a
+            // figure out of place in a table shows here.
+            for n in 20..24 {
+                let (time, count) = (seconds(n + 2) / seconds(n), solutions(n + 2) / solutions(n));
+                assert!(
+                    time > 0.85 * count,
+                    "{path}, N = {n} to {}: {time} {count}",
+                    n + 2
+                );
+            }
+        }
+        // The plain path is the slowest, the vector bit count the fastest.
+        for n in 16..28 {
+            if cfg!(target_arch = "x86_64") {
+                assert!(quarters_seconds("plain", n) > quarters_seconds("avx2", n));
+            }
+            assert!(quarters_seconds("avx512-popcnt", n) < quarters_seconds("avx2", n));
         }
     }
 }
