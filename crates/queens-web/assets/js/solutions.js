@@ -36,6 +36,13 @@ export function createSolutions() {
 
   // --- listing ---
 
+  /** Drops the listing of the state before this one: an answer still on its way for it is
+   * then discarded when it comes (it would otherwise be shown under the new N and rules). */
+  function forget() {
+    s.page = null;
+    s.seq++;
+  }
+
   async function loadPage(offset) {
     const seq = ++s.seq;
     const res = await getJSON('solutions', { n: s.n, fundamental: s.fund, offset, limit: PAGE, ...rules() });
@@ -313,7 +320,7 @@ export function createSolutions() {
     if (!s.fund) {
       s.fund = true;
       $('sol-fund').checked = true;
-      s.page = null;
+      forget();
     }
     select(k, { say: true });
     $('sol-title').scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -383,7 +390,7 @@ export function createSolutions() {
     formError($('sol-error'), '', $('sol-n'));
     s.n = Number(text);
     s.fund = fund;
-    s.page = null;
+    forget();
     coverReset();
     await select(1, { say: true });
     loadGallery();
@@ -441,7 +448,7 @@ export function createSolutions() {
         s.fund = fund;
         s.torus = torus;
         s.superq = superq;
-        s.page = null;
+        forget();
         coverReset();
       }
       if (n <= 3 || i !== s.i || !s.detail || s.detail.sol.index + 1 !== i || !s.page) select(i);
