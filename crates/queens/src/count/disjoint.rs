@@ -495,17 +495,39 @@ impl Sieve {
             // the offsets are below `C << CHUNK` (`offsets`).
             let mut tiles = list.chunks(TILE);
             let first = tiles.next().unwrap_or(&[]);
-            // The offsets are kept for the other tiles while the first one runs: filled in a
-            // loop of their own, they were vectorised across the queries as scatters under
+            // What the first tile keeps of each query for the others while it runs: filled in
+            // a loop of their own, they were vectorised across the queries as scatters under
             // AVX-512 (see `step`).
+            if !step.keeps_planes() {
+                // The offsets.
+                for (k, &b) in batch.iter().enumerate() {
+                    let (set, s) = split(b);
+                    (at[k], shift[k]) = (offsets::<C>(set), s);
+                    add(&mut total, unsafe { step.blocks(planes, &at[k], first) }, s);
+                }
+                for tile in tiles {
+                    for (at, &s) in at[..len].iter().zip(&shift[..len]) {
+                        add(&mut total, unsafe { step.blocks(planes, at, tile) }, s);
+                    }
+                }
+                rest = after;
+                continue;
+            }
+            // The planes, as addresses (the tables' provenance exposed), so that the other
+            // tiles need not work them out again from the offsets (a load, a shift and an add
+            // per chunk).
+            let start = planes.as_ptr();
             for (k, &b) in batch.iter().enumerate() {
                 let (set, s) = split(b);
-                (at[k], shift[k]) = (offsets::<C>(set), s);
-                add(&mut total, unsafe { step.blocks(planes, &at[k], first) }, s);
+                let o = offsets::<C>(set);
+                let kept = o.map(|o| start.wrapping_add(o).expose_provenance());
+                (at[k], shift[k]) = (kept, s);
+                add(&mut total, unsafe { step.blocks(planes, &o, first) }, s);
             }
             for tile in tiles {
                 for (at, &s) in at[..len].iter().zip(&shift[..len]) {
-                    add(&mut total, unsafe { step.blocks(planes, at, tile) }, s);
+                    let p = at.map(std::ptr::with_exposed_provenance);
+                    add(&mut total, unsafe { step.blocks_from(&p, tile) }, s);
                 }
             }
             rest = after;

@@ -28,19 +28,6 @@ pub trait Step: Copy {
     /// For every `base` of `list` and every `c`, `base / LANES + at[c]` must be below
     /// `tables.len()`, and `base` a multiple of `LANES` (the reads are not checked: this is
     /// the loop the counts spend their time in).
-    unsafe fn blocks<const C: usize>(
-        self,
-        tables: &[Plane],
-        at: &[usize; C],
-        list: &[u32],
-    ) -> [u64; LANES];
-}
-
-/// The step in plain Rust, for any CPU.
-#[derive(Clone, Copy, Debug)]
-pub struct Portable;
-
-impl Step for Portable {
     #[inline(always)]
     unsafe fn blocks<const C: usize>(
         self,
@@ -52,6 +39,46 @@ impl Step for Portable {
         // The query's plane in the tables' first block, for each chunk.
         let planes: [*const u64; C] =
             std::array::from_fn(|c| tables.wrapping_add(at[c]) as *const u64);
+        // SAFETY: as the caller promises.
+        unsafe { self.blocks_from(&planes, list) }
+    }
+
+    /// Whether a query that runs over several tiles keeps its planes for the tiles after its
+    /// first ([`Step::blocks_from`]) rather than its offsets ([`Step::blocks`]). Measured on a
+    /// Zen 5 (`bench/paths.sh`, 2026-11-30): with the plain step (the `plain`, `avx2` and
+    /// `avx512` builds) the samples of N = 20 to 23 took 0.94 to 0.97 of the time on the vector
+    /// builds, and nothing else moved; with the `avx512-popcnt` step N = 18 took 1.01 of the
+    /// time and N = 20 gained nothing, so that step keeps the offsets.
+    #[inline(always)]
+    fn keeps_planes(self) -> bool {
+        true
+    }
+
+    /// [`Step::blocks`] given the query's plane for each chunk in the tables of block 0, as
+    /// `blocks` works them out.
+    ///
+    /// # Safety
+    /// For every `base` of `list` and every `c`, the plane at `planes[c] + base` (in 64-bit
+    /// words) must be within the tables, alive and unchanged while the step runs, and `base` a
+    /// multiple of `LANES`.
+    unsafe fn blocks_from<const C: usize>(
+        self,
+        planes: &[*const u64; C],
+        list: &[u32],
+    ) -> [u64; LANES];
+}
+
+/// The step in plain Rust, for any CPU.
+#[derive(Clone, Copy, Debug)]
+pub struct Portable;
+
+impl Step for Portable {
+    #[inline(always)]
+    unsafe fn blocks_from<const C: usize>(
+        self,
+        planes: &[*const u64; C],
+        list: &[u32],
+    ) -> [u64; LANES] {
         let mut lanes = [0u64; LANES];
         for &base in list {
             // Two chains of ANDs, even and odd chunks, for a shorter critical path.
@@ -74,15 +101,19 @@ impl Step for Portable {
 #[cfg(target_arch = "x86_64")]
 impl Step for Avx512Popcnt {
     #[inline(always)]
-    unsafe fn blocks<const C: usize>(
+    fn keeps_planes(self) -> bool {
+        false
+    }
+
+    #[inline(always)]
+    unsafe fn blocks_from<const C: usize>(
         self,
-        tables: &[Plane],
-        at: &[usize; C],
+        planes: &[*const u64; C],
         list: &[u32],
     ) -> [u64; LANES] {
         // SAFETY: `self` is the token of the features the function is built for, and the
-        // caller promises the offsets are within `tables`.
-        unsafe { blocks_avx512_popcnt(self, tables.as_ptr(), at, list) }
+        // caller promises the planes are within the tables.
+        unsafe { blocks_avx512_popcnt(self, planes, list) }
     }
 }
 
@@ -95,19 +126,15 @@ enable! { Avx512Popcnt:
 /// (`vpopcntq`) per block.
 ///
 /// # Safety
-/// For every `base` of `list` and every `c`, the plane `base / LANES + at[c]` must be within
-/// the tables that start at `tables`.
+/// As [`Step::blocks_from`].
 #[inline]
 unsafe fn blocks_avx512_popcnt<const C: usize>(
     _: Avx512Popcnt,
-    tables: *const Plane,
-    at: &[usize; C],
+    planes: &[*const u64; C],
     list: &[u32],
 ) -> [u64; LANES] {
     use core::arch::x86_64::*;
     let mut sum = _mm256_setzero_si256();
-    let planes: [*const u64; C] =
-        std::array::from_fn(|c| tables.wrapping_add(at[c]) as *const u64);
     for &base in list {
         let mut acc = [_mm256_set1_epi64x(-1); 2];
         for c in 0..C {
