@@ -100,8 +100,9 @@ pub struct Sieve {
     fill: Box<[[u32; STREAMS]; 1 << MAX_CUT]>,
     /// Scratch: the cut bits common to the sets of each block.
     commons: Vec<usize>,
-    /// Scratch of the tiled loop: the plane offsets of a batch's queries, [`BATCH`] times the
-    /// most chunks (on the heap: one array per number of chunks on the stack overflowed it in
+    /// Scratch of the tiled loop: for each of a batch's queries, its planes' offsets, or their
+    /// addresses where the step keeps planes ([`Step::keeps_planes`]); [`BATCH`] times the most
+    /// chunks (on the heap: one array per number of chunks on the stack overflowed it in
     /// unoptimised builds).
     batch_offsets: Vec<usize>,
 }

@@ -39,10 +39,11 @@ const QUARTERS_AVX2: [f64; 10] = [
 ];
 
 /// The same on the `avx512-popcnt` path, Zen 5 (AMD EPYC, 2026-11-30; BENCHMARKS.md): measured
-/// to N = 20 beside Kluev's counter, sampled beyond (`queens count N --estimate --threads 1`,
-/// seed 1, "Estimates for the records").
+/// to N = 20 beside Kluev's counter (N = 16 to 19 with the vector unions taking short groups),
+/// sampled beyond (`queens count N --estimate --threads 1`, seed 1, "Estimates for the
+/// records").
 const QUARTERS_AVX512_POPCNT: [f64; 10] = [
-    0.06, 0.59, 1.41, 11.3, 78.9, 494.0, 6.14e3, 4.56e4, 5.17e5, 4.60e6,
+    0.05, 0.53, 1.42, 10.3, 78.9, 494.0, 6.14e3, 4.56e4, 5.17e5, 4.60e6,
 ];
 
 /// The `plain` path of an x86-64 CPU takes 2.1 times the time of `avx2` on the same CPU (the
