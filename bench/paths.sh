@@ -49,7 +49,7 @@ if command -v objdump >/dev/null; then
   for bin in "$old" "$new"; do
     objdump -d -C --no-show-raw-insn "$bin" | awk '
       /^[0-9a-f]+ <.*>:$/ { fn = "" }
-      /^[0-9a-f]+ <queens::count::quarters::join::(join|unions)_[a-z0-9_]+>:$/ {
+      /^[0-9a-f]+ <queens::count::quarters::join::(join|unions|half)_[a-z0-9_]+>:$/ {
         fn = $2; sub(/^<queens::count::quarters::join::/, "", fn); sub(/>:$/, "", fn); seen[fn] += 0 }
       fn != "" && /vp?(gather|scatter)/ { seen[fn]++ }
       END { for (f in seen) printf "%s %d, ", f, seen[f]; print "" }'

@@ -207,6 +207,14 @@ fn half(side: Side, at: &mut Cursor, cap: usize, out: &mut Vec<u64>, u: impl Uni
 /// `avx512-popcnt` and 1.05 on `avx2` (Zen 5, BENCHMARKS.md).
 trait Unions: Copy {
     fn unions(self, above: &[u64], below: &[u64], out: &mut [u64]) -> usize;
+
+    /// [`half`] with these unions. Unions built for features the join is not built for
+    /// override it, so that the whole loop over the groups is built for them and inlines
+    /// them: one call per half board list, not one per pair of groups.
+    #[inline(always)]
+    fn half(self, side: Side, at: &mut Cursor, cap: usize, out: &mut Vec<u64>) -> usize {
+        half(side, at, cap, out, self)
+    }
 }
 
 /// The unions one pair at a time, on any CPU.
@@ -252,6 +260,22 @@ impl Unions for Avx512 {
         // has room for every pair and 8 more (asserted).
         unsafe { unions_avx512(self, above, below, out.as_mut_ptr()) }
     }
+
+    #[inline(always)]
+    fn half(self, side: Side, at: &mut Cursor, cap: usize, out: &mut Vec<u64>) -> usize {
+        // SAFETY: `self` is the token of the features `half_avx512` is built for.
+        unsafe { half_avx512(side, at, cap, out, self) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+enable! { Avx512:
+/// [`half`] built for the CPUs with 512-bit vectors, the join of the `avx512` path being built
+/// for 256-bit ones ([`join_avx2`]): calling the unions once per pair of groups from there cost
+/// that path 2 % at N = 20 (Zen 5, BENCHMARKS.md).
+fn half_avx512(side: Side, at: &mut Cursor, cap: usize, out: &mut Vec<u64>, t: Avx512) -> usize {
+    half(side, at, cap, out, t)
+}
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -272,6 +296,7 @@ enable! { Avx512:
 ///
 /// # Safety
 /// `out` must have room for every pair and 8 more.
+#[inline]
 unsafe fn unions_avx512(_: Avx512, above: &[u64], below: &[u64], out: *mut u64) -> usize {
     use core::arch::x86_64::*;
     let mut kept = 0usize;
@@ -527,8 +552,8 @@ fn join_body(c: &Choice, buf: &mut Buffers, u: impl Unions, step: impl Step) -> 
                 (sieve, bits)
             };
             let (mut ea, mut wa) = (east.start(), west.start());
-            let e = half(east, &mut ea, cap, ebuf, u);
-            let w = half(west, &mut wa, cap, wbuf, u);
+            let e = u.half(east, &mut ea, cap, ebuf);
+            let w = u.half(west, &mut wa, cap, wbuf);
             if !east.done(&ea) || !west.done(&wa) {
                 let (west, east) = ((west, wbuf), (east, ebuf));
                 return sweep(c, west, east, sieve, (width, cap), |a| (a, 0), (u, step));
@@ -561,7 +586,7 @@ fn sweep(
     let mut made: Option<usize> = None;
     let mut la = loaded.start();
     while !loaded.done(&la) {
-        let w = half(loaded, &mut la, cap, lbuf, u);
+        let w = u.half(loaded, &mut la, cap, lbuf);
         if w == 0 {
             continue;
         }
@@ -573,7 +598,7 @@ fn sweep(
         let mut qa = queries.start();
         while !queries.done(&qa) {
             let first = qa.i == 0;
-            let e = half(queries, &mut qa, cap, qbuf, u);
+            let e = u.half(queries, &mut qa, cap, qbuf);
             if first && queries.done(&qa) {
                 made = Some(e);
             }
