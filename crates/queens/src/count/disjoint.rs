@@ -3,8 +3,9 @@
 //! the meet-in-the-middle counter ([`super::quarters`]): `a` and `b` are the diagonals that two
 //! half boards occupy, and a disjoint pair is a solution.
 //!
-//! Three tricks; the bit-plane matching is after Kluev's quadrant counter (N-Queens-Count-Sol),
-//! the skipping is ours:
+//! Four tricks; the bit-plane matching is after Kluev's quadrant counter (N-Queens-Count-Sol),
+//! the skipping is ours, and the packing takes further Kluev's dropping of the diagonals his
+//! fixed queens hold:
 //!
 //! 1. Transposition. The loaded sets are stored [`BLOCK`] (256) at a time as bit planes, made
 //!    by 64 x 64 bit transposes: plane `j` of a block has bit `s` set when set `s` of the block
@@ -26,6 +27,12 @@
 //!    one instruction with `pext`, a loop over the cut bits without it, so without `pext` the
 //!    queries are sorted only when the tables outgrow the level-1 cache. At N = 18 the cut
 //!    bits skip 38 % of the (query, block) steps (BENCHMARKS.md).
+//!
+//! 4. Packing. A bit that no loaded set holds can never meet a query, so where the loaded
+//!    sets leave out enough bits to drop a whole chunk, their keys and the queries' sets are
+//!    packed to the bits they hold (one `pext` each) and every step reads a chunk less. At odd
+//!    N the loaded half boards leave about a fifth of the steps' bits unheld (N = 19 0.91 to
+//!    0.95 of the time); at even N hardly any, and there the sieve seldom packs.
 //!
 //! And a loop order for large tables: the sorted queries of one cut value run in batches over
 //! their blocks a tile of a few blocks at a time, rather than each query over all its blocks.
@@ -83,8 +90,11 @@ pub struct Sieve {
     bits: u32,
     /// The cut bits.
     cut: Cut,
-    /// Chunks per block.
+    /// Chunks of the full width, and of the loaded family's keys (fewer when packed).
+    width_chunks: usize,
     chunks: usize,
+    /// The bits the loaded family's keys are packed to, if they are ([`Sieve::packing`]).
+    pack: Option<u64>,
     /// The chunk tables, as 64-bit words from `skew` on ([`Sieve::planes`]); block `b`'s
     /// from plane `b * stride`: `1 << CHUNK` planes per chunk.
     tables: Vec<u64>,
@@ -173,10 +183,72 @@ impl Pext {
         false
     }
 
+    /// `set` packed to the bits of `mask` (`pext`); only called when `pext` is in use
+    /// ([`Sieve::packing`]).
+    #[inline(always)]
+    fn pack(&self, set: u64, mask: u64) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(bmi2) = self.bmi2 {
+            return bmi2.pext(set, mask);
+        }
+        let _ = mask;
+        set
+    }
+
     /// `pext`, fast or not (for the tests of both ways).
     #[cfg(target_arch = "x86_64")]
     pub fn always(bmi2: Bmi2) -> Pext {
         Pext { bmi2: Some(bmi2) }
+    }
+}
+
+/// How the queries' sets are packed as a packed family's keys were ([`Sieve::packing`]): a
+/// type, so that the build that never packs (the plain one, whose sieves read their cut values
+/// by a loop) has no test of it in its loop over the queries.
+pub trait Pack: Copy {
+    /// Whether it packs at all.
+    fn packs(self) -> bool;
+    /// `set` packed to the bits of `mask`.
+    fn pack(self, set: u64, mask: u64) -> u64;
+}
+
+/// The packer that never packs.
+impl Pack for () {
+    #[inline(always)]
+    fn packs(self) -> bool {
+        false
+    }
+
+    #[inline(always)]
+    fn pack(self, set: u64, _: u64) -> u64 {
+        set
+    }
+}
+
+/// `pext`, where the CPU has it.
+impl Pack for Pext {
+    #[inline(always)]
+    fn packs(self) -> bool {
+        self.in_use()
+    }
+
+    #[inline(always)]
+    fn pack(self, set: u64, mask: u64) -> u64 {
+        Pext::pack(&self, set, mask)
+    }
+}
+
+/// `pext`, known to be there.
+#[cfg(target_arch = "x86_64")]
+impl Pack for Bmi2 {
+    #[inline(always)]
+    fn packs(self) -> bool {
+        true
+    }
+
+    #[inline(always)]
+    fn pack(self, set: u64, mask: u64) -> u64 {
+        self.pext(set, mask)
     }
 }
 
@@ -233,7 +305,9 @@ impl Sieve {
         Sieve {
             bits,
             cut: Cut::new(0, pext),
-            chunks: (bits as usize).div_ceil(CHUNK).max(1),
+            width_chunks: chunks_of(bits),
+            chunks: chunks_of(bits),
+            pack: None,
             tables: Vec::new(),
             skew: 0,
             stride: 0,
@@ -248,8 +322,7 @@ impl Sieve {
 
     /// About the bytes the sieve holds per loaded set of `bits` bits and per query.
     pub fn bytes_per_set(bits: u32) -> usize {
-        let chunks = (bits as usize).div_ceil(CHUNK).max(1);
-        ((chunks << CHUNK) + 2) * std::mem::size_of::<Plane>() / BLOCK + 16
+        ((chunks_of(bits) << CHUNK) + 2) * std::mem::size_of::<Plane>() / BLOCK + 16
     }
 
     /// Sorts `items` by cut value into `self.sorted[..items.len()]` (a counting sort).
@@ -305,12 +378,17 @@ impl Sieve {
     }
 
     /// Replaces the family by `sets`, with the cut bits `cut` (at most [`MAX_CUT`] of them,
-    /// within the width).
+    /// within the width). The sets' keys are packed when that leaves out a chunk
+    /// ([`Sieve::packing`]); their cut values are read as they are.
     #[inline(always)]
     pub fn load(&mut self, sets: &[u64], cut: u64) {
         assert!(cut.count_ones() <= MAX_CUT && (self.bits == 64 || cut >> self.bits == 0));
         self.cut = Cut::new(cut, self.cut.pext);
         self.sort(sets);
+        self.pack = self.packing(sets);
+        self.chunks = self
+            .pack
+            .map_or(self.width_chunks, |m| chunks_of(m.count_ones()));
         let blocks = sets.len().div_ceil(BLOCK);
         let stride = (self.chunks << CHUNK) + 2;
         // Two spare planes per block: blocks a multiple of 4 KiB apart would meet in the same
@@ -326,9 +404,19 @@ impl Sieve {
         self.skew = (std::mem::size_of::<Plane>() - misaligned) % std::mem::size_of::<Plane>() / 8;
         let mut commons = std::mem::take(&mut self.commons);
         commons.clear();
+        let mut keys = [0u64; BLOCK];
         for b in 0..blocks {
             let part = &self.sorted[b * BLOCK..((b + 1) * BLOCK).min(sets.len())];
             commons.push(part.iter().fold(usize::MAX, |m, &a| m & self.cut.key(a)));
+            let part = match self.pack {
+                Some(held) => {
+                    for (k, &a) in keys.iter_mut().zip(part) {
+                        *k = self.cut.pext.pack(a, held);
+                    }
+                    &keys[..part.len()]
+                }
+                None => part,
+            };
             let planes = block_planes(part);
             let used = self.chunks << CHUNK;
             let table = &mut self.planes_mut()[b * stride..b * stride + used];
@@ -336,6 +424,21 @@ impl Sieve {
         }
         self.lists(&commons);
         self.commons = commons;
+    }
+
+    /// The bits to pack the keys of the family `sets` to: those some set holds, when they leave
+    /// out a whole chunk and `pext` is fast. A bit no loaded set holds can never meet a query,
+    /// so a step need not read it; but packing costs a `pext` per set and per query, which
+    /// pays only where a step reads a chunk less. It mostly does at odd N, where the loaded
+    /// half boards leave a fifth of the chunk loads' bits unheld; at even N they leave about
+    /// one in a hundred, and packing every family took N = 18 1.08 times as long
+    /// (docs/engine-quarters.md).
+    fn packing(&self, sets: &[u64]) -> Option<u64> {
+        if !self.cut.pext.in_use() {
+            return None;
+        }
+        let held = sets.iter().fold(0, |m, &a| m | a);
+        (chunks_of(held.count_ones()) < self.width_chunks).then_some(held)
     }
 
     /// The chunk tables as planes, each on a boundary of its size. A `Vec` of planes starts
@@ -367,14 +470,44 @@ impl Sieve {
 
     /// How many loaded sets are disjoint from `b`.
     pub fn count(&mut self, b: u64) -> u64 {
-        self.count_each(&[b], |b| (b, 0), Portable)
+        let pext = self.cut.pext;
+        self.count_each(&[b], |b| (b, 0), Portable, pext)
     }
 
     /// The sum over the queries of the loaded sets disjoint from them, each query `b` standing
     /// for the set `split(b).0` with the weight `2^split(b).1` (`split` must keep the cut
-    /// bits: they are read from `b`), each step run by `step`.
+    /// bits: they are read from `b`), each step run by `step`, the sets packed by `packer`
+    /// when the family is packed (a packer that cannot pack is refused then).
     #[inline(always)]
     pub fn count_each(
+        &mut self,
+        queries: &[u64],
+        split: impl Fn(u64) -> (u64, u32),
+        step: impl Step,
+        packer: impl Pack,
+    ) -> u64 {
+        assert!(
+            self.pack.is_none() || packer.packs(),
+            "a packed family needs a packer"
+        );
+        // The queries' sets packed as the family's keys were, in the loop over the queries: a
+        // pass of their own cost more than the chunks it saved at odd N (a query there visits
+        // about one block). With a packer that never packs (the plain build), this is `split`.
+        let pack = self.pack;
+        let split = |b: u64| {
+            let (set, shift) = split(b);
+            let set = match pack {
+                Some(held) => packer.pack(set, held),
+                None => set,
+            };
+            (set, shift)
+        };
+        self.count_all(queries, split, step)
+    }
+
+    /// [`Sieve::count_each`] of queries read as the family's keys are.
+    #[inline(always)]
+    fn count_all(
         &mut self,
         queries: &[u64],
         split: impl Fn(u64) -> (u64, u32),
@@ -555,6 +688,11 @@ impl Sieve {
     }
 }
 
+/// The chunks of keys of `bits` bits (one at least).
+fn chunks_of(bits: u32) -> usize {
+    (bits as usize).div_ceil(CHUNK).max(1)
+}
+
 /// Adds the per-lane counts of a query of weight `2^shift` to the per-lane sums.
 #[inline(always)]
 fn add(total: &mut [u64; LANES], lanes: [u64; LANES], shift: u32) {
@@ -642,24 +780,34 @@ mod tests {
             while cut.count_ones() > MAX_CUT {
                 cut &= cut - 1;
             }
-            let queries: Vec<u64> = queries.iter().map(|&q| thin(q, q.wrapping_mul(17))).collect();
+            // A weight bit above the width (where there is one) in every other query: it is
+            // kept as it is when the family is packed.
+            let above = if bits == 64 { 0 } else { 1u64 << bits };
+            let queries: Vec<u64> = queries
+                .iter()
+                .map(|&q| thin(q, q.wrapping_mul(17)) | (above * (q & 1)))
+                .collect();
             for pext in each_way() {
                 let mut sieve = Sieve::new(bits, pext);
                 sieve.load(&sets, cut);
                 for &q in &queries {
+                    let q = q & mask;
                     let want = sets.iter().filter(|&&a| a & q == 0).count() as u64;
                     prop_assert_eq!(sieve.count(q), want, "{:?}", pext);
                 }
+                let split = |q: u64| (q & mask, (q & !mask != 0) as u32);
                 let want: u64 = queries
                     .iter()
-                    .map(|&q| (sets.iter().filter(|&&a| a & q == 0).count() as u64) << (q & 1))
+                    .map(|&q| {
+                        let (q, shift) = split(q);
+                        (sets.iter().filter(|&&a| a & q == 0).count() as u64) << shift
+                    })
                     .sum();
-                let split = |q: u64| (q, (q & 1) as u32);
-                prop_assert_eq!(sieve.count_each(&queries, split, Portable), want);
+                prop_assert_eq!(sieve.count_each(&queries, split, Portable, pext), want);
                 // The explicit build of the step, where this CPU can run it.
                 #[cfg(target_arch = "x86_64")]
                 if let Some(t) = crate::cpu::Avx512Popcnt::detect() {
-                    prop_assert_eq!(sieve.count_each(&queries, split, t), want);
+                    prop_assert_eq!(sieve.count_each(&queries, split, t, pext), want);
                 }
             }
         }
@@ -748,7 +896,7 @@ mod tests {
         // Queries of every cut value, and more than two batches of the value 0.
         let cut = 0b1011_0110_0001 << 26;
         let queries: Vec<u64> = (0..3 * BATCH + 5)
-            .map(|i| if i % 3 == 0 { draw() } else { draw() & !cut })
+            .map(|i| if i % 3 == 0 { draw() } else { draw() & !cut } | (i as u64 % 3) << 40)
             .collect();
         for pext in each_way() {
             let mut sieve = Sieve::new(40, pext);
@@ -756,19 +904,20 @@ mod tests {
             assert!(sieve.table_bytes() > SORT_FROM);
             let lists = sieve.visit_start.windows(2).map(|w| (w[1] - w[0]) as usize);
             assert!(lists.clone().any(|l| l > TILE) && lists.clone().any(|l| l <= TILE));
-            let split = |q: u64| (q, (q & 3) as u32);
+            // The weights from the two bits above the width.
+            let split = |q: u64| (q & ((1 << 40) - 1), (q >> 40) as u32);
             let want: u64 = queries
                 .iter()
-                .map(|&q| (sets.iter().filter(|&&a| a & q == 0).count() as u64) << (q & 3))
+                .map(|&q| (sets.iter().filter(|&&a| a & q == 0).count() as u64) << (q >> 40))
                 .sum();
             assert_eq!(
-                sieve.count_each(&queries, split, Portable),
+                sieve.count_each(&queries, split, Portable, pext),
                 want,
                 "{pext:?}"
             );
             #[cfg(target_arch = "x86_64")]
             if let Some(t) = crate::cpu::Avx512Popcnt::detect() {
-                assert_eq!(sieve.count_each(&queries, split, t), want);
+                assert_eq!(sieve.count_each(&queries, split, t, pext), want);
             }
         }
     }
@@ -786,6 +935,57 @@ mod tests {
             assert_eq!(at % std::mem::size_of::<Plane>(), 0, "{blocks} blocks");
             assert!(sieve.planes().len() >= blocks as usize * sieve.stride);
         }
+    }
+
+    #[test]
+    fn families_that_leave_chunks_unheld_count_packed_as_unpacked() {
+        // 40-bit sets that hold none of bits 8 to 21: 26 bits held, 7 chunks instead of 10.
+        // The queries hold those bits too, and some hold only them.
+        let held = !(((1u64 << 14) - 1) << 8) & ((1 << 40) - 1);
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut draw = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x & (x >> 9) & ((1 << 40) - 1)
+        };
+        let sets: Vec<u64> = (0..9 * BLOCK + 17).map(|_| draw() & held).collect();
+        // The weights from the two bits above the width, kept as they are by the packing.
+        let queries: Vec<u64> = (0..2 * BATCH + 9)
+            .map(|i| if i % 5 == 0 { draw() & !held } else { draw() } | (i as u64 % 3) << 40)
+            .collect();
+        let split = |q: u64| (q & ((1 << 40) - 1), (q >> 40) as u32);
+        let want: u64 = queries
+            .iter()
+            .map(|&q| (sets.iter().filter(|&&a| a & q == 0).count() as u64) << (q >> 40))
+            .sum();
+        for pext in each_way() {
+            let mut sieve = Sieve::new(40, pext);
+            sieve.load(&sets, 0b101 << 30);
+            let packed = pext.in_use() && sets.iter().fold(0, |m, &a| m | a).count_ones() <= 28;
+            assert_eq!(sieve.chunks, if packed { 7 } else { 10 }, "{pext:?}");
+            assert_eq!(sieve.count_each(&queries, split, Portable, pext), want);
+            #[cfg(target_arch = "x86_64")]
+            if let Some(t) = crate::cpu::Avx512Popcnt::detect() {
+                assert_eq!(sieve.count_each(&queries, split, t, pext), want);
+            }
+            // A family that holds every chunk is not packed.
+            let full: Vec<u64> = queries.iter().map(|&q| q & ((1 << 40) - 1)).collect();
+            sieve.load(&full, 0b101 << 30);
+            assert_eq!((sieve.pack, sieve.chunks), (None, 10));
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "a packed family needs a packer")]
+    fn a_packed_family_refuses_a_packer_that_cannot_pack() {
+        let Some(pext) = each_way().into_iter().find(|p| p.in_use()) else {
+            panic!("a packed family needs a packer (no BMI2 here: nothing to test)");
+        };
+        let mut sieve = Sieve::new(40, pext);
+        sieve.load(&[0b1, 0b10], 0);
+        assert!(sieve.pack.is_some());
+        sieve.count_each(&[0b1], |b| (b, 0), Portable, ());
     }
 
     #[test]

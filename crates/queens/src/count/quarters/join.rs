@@ -8,9 +8,9 @@
 use super::frames::Reduce;
 use super::layout::Layout;
 use super::pieces::Pieces;
-use crate::count::disjoint::{Pext, Portable, Sieve, Step, BLOCK, MAX_CUT, MAX_SETS};
+use crate::count::disjoint::{Pack, Pext, Portable, Sieve, Step, BLOCK, MAX_CUT, MAX_SETS};
 #[cfg(target_arch = "x86_64")]
-use crate::cpu::{enable, Avx2, Avx512, Avx512Popcnt};
+use crate::cpu::{enable, Avx2, Avx512, Avx512Popcnt, Bmi2};
 use crate::error::{excerpt, Error};
 
 /// The environment variable that forces a path of the join, by its [`Path::name`].
@@ -208,6 +208,11 @@ fn half(side: Side, at: &mut Cursor, cap: usize, out: &mut Vec<u64>, u: impl Uni
 trait Unions: Copy {
     fn unions(self, above: &[u64], below: &[u64], out: &mut [u64]) -> usize;
 
+    /// How the build packs the queries of a packed family ([`Pack`]): `pext` where the build
+    /// has BMI2, never in the plain build (whose sieves never pack).
+    type Packer: Pack;
+    fn packer(self) -> Self::Packer;
+
     /// [`half`] with these unions. Unions built for features the join is not built for
     /// override it, so that the whole loop over the groups is built for them and inlines
     /// them: one call per half board list, not one per pair of groups.
@@ -222,6 +227,9 @@ trait Unions: Copy {
 struct Plain;
 
 impl Unions for Plain {
+    type Packer = ();
+    fn packer(self) {}
+
     #[inline(always)]
     fn unions(self, above: &[u64], below: &[u64], out: &mut [u64]) -> usize {
         assert!(out.len() >= above.len() * below.len());
@@ -242,6 +250,11 @@ impl Unions for Plain {
 
 #[cfg(target_arch = "x86_64")]
 impl Unions for Avx2 {
+    type Packer = Bmi2;
+    fn packer(self) -> Bmi2 {
+        self.bmi().bmi2()
+    }
+
     #[inline(always)]
     fn unions(self, above: &[u64], below: &[u64], out: &mut [u64]) -> usize {
         assert!(out.len() >= above.len() * below.len() + 8);
@@ -253,6 +266,11 @@ impl Unions for Avx2 {
 
 #[cfg(target_arch = "x86_64")]
 impl Unions for Avx512 {
+    type Packer = Bmi2;
+    fn packer(self) -> Bmi2 {
+        self.avx2().packer()
+    }
+
     #[inline(always)]
     fn unions(self, above: &[u64], below: &[u64], out: &mut [u64]) -> usize {
         assert!(out.len() >= above.len() * below.len() + 8);
@@ -280,6 +298,11 @@ fn half_avx512(side: Side, at: &mut Cursor, cap: usize, out: &mut Vec<u64>, t: A
 
 #[cfg(target_arch = "x86_64")]
 impl Unions for Avx512Popcnt {
+    type Packer = Bmi2;
+    fn packer(self) -> Bmi2 {
+        self.avx512().packer()
+    }
+
     #[inline(always)]
     fn unions(self, above: &[u64], below: &[u64], out: &mut [u64]) -> usize {
         self.avx512().unions(above, below, out)
@@ -565,7 +588,7 @@ fn join_body(c: &Choice, buf: &mut Buffers, u: impl Unions, step: impl Step) -> 
                 (&ebuf[..e], &wbuf[..w])
             };
             sieve.load(loaded, cut_bits(c, loaded.len().div_ceil(BLOCK), width));
-            sieve.count_each(queries, |a| (a, 0), step)
+            sieve.count_each(queries, |a| (a, 0), step, u.packer())
         }
     }
 }
@@ -592,7 +615,7 @@ fn sweep(
         }
         sieve.load(&lbuf[..w], cut_bits(c, w.div_ceil(BLOCK), width));
         if let Some(e) = made {
-            total += sieve.count_each(&qbuf[..e], split, step);
+            total += sieve.count_each(&qbuf[..e], split, step, u.packer());
             continue;
         }
         let mut qa = queries.start();
@@ -602,7 +625,7 @@ fn sweep(
             if first && queries.done(&qa) {
                 made = Some(e);
             }
-            total += sieve.count_each(&qbuf[..e], split, step);
+            total += sieve.count_each(&qbuf[..e], split, step, u.packer());
         }
     }
     total
