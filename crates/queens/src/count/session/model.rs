@@ -38,12 +38,12 @@ const QUARTERS_AVX2: [f64; 10] = [
     0.12, 1.07, 3.1, 23.0, 177.0, 1.1e3, 1.19e4, 1.13e5, 2.40e6, 1.67e7,
 ];
 
-/// The same on the `avx512-popcnt` path, Zen 5 (AMD EPYC, 2026-11-30; BENCHMARKS.md): measured
-/// to N = 20 beside Kluev's counter (N = 16 to 19 with the vector unions taking short groups),
-/// sampled beyond (`queens count N --estimate --threads 1`, seed 1, "Estimates for the
-/// records").
+/// The same on the `avx512-popcnt` path, Zen 5 (AMD EPYC, 2026-11-30; BENCHMARKS.md): N = 16 to
+/// 19 counted and 20 to 23 sampled by the guard of the keys' packing (`bench/paths.sh`, seed
+/// 1), N = 24 and 25 sampled before it (`queens count N --estimate --threads 1`, "Estimates for
+/// the records").
 const QUARTERS_AVX512_POPCNT: [f64; 10] = [
-    0.05, 0.53, 1.42, 10.3, 78.9, 494.0, 6.14e3, 4.56e4, 5.17e5, 4.60e6,
+    0.06, 0.52, 1.40, 9.94, 76.0, 437.0, 5.85e3, 4.02e4, 5.17e5, 4.60e6,
 ];
 
 /// The `plain` path of an x86-64 CPU takes 2.1 times the time of `avx2` on the same CPU (the
