@@ -11,7 +11,10 @@
 #  -r  runs of each build per N and path (default 3; the medians are compared)
 #  -n  the sizes counted whole (default "16 17 18 19 20"; N = 20 takes minutes a run)
 #  -e  the sizes estimated from the same sample of choices (default "22 23": seed 1 is fixed,
-#      so both builds count and time the same choices; the sample's CPU time is compared)
+#      so both builds count and time the same choices; the sample's CPU time is compared).
+#      Builds before 2026-12-01 timed each sampled choice with working memory made anew for it
+#      (its allocation and first touch in the time): against such a baseline, the ratios of
+#      the samples are low by that much (BENCHMARKS.md, "count --estimate")
 #  -m  the memory budget of every run (default 12G, so that both builds plan alike)
 #  -p  the paths (default: each of plain, avx2, avx512, avx512-popcnt this CPU runs)
 #

@@ -76,14 +76,17 @@ pub fn estimate(
     control.set_total(drawn.len() as u64);
     let timed: Vec<(f64, f64, f64)> = drawn
         .par_iter()
-        .map(|&(i, es, model)| {
-            if control.is_cancelled() {
-                return Err(Error::Cancelled);
-            }
-            let (seconds, count) = time_choice(&parts[i], es, hold == Hold::Nothing);
-            control.advance(1);
-            Ok((seconds / model, count / model, seconds))
-        })
+        .map_init(
+            || None,
+            |buf, &(i, es, model)| {
+                if control.is_cancelled() {
+                    return Err(Error::Cancelled);
+                }
+                let (seconds, count) = time_choice(&parts[i], es, hold == Hold::Nothing, buf);
+                control.advance(1);
+                Ok((seconds / model, count / model, seconds))
+            },
+        )
         .collect::<Result<_, _>>()?;
     let k = timed.len() as f64;
     let mean = timed.iter().map(|t| t.0).sum::<f64>() / k;
@@ -161,9 +164,23 @@ fn draw(
 
 /// Counts one choice of `part` as the count would, without holding any quarter: the seconds
 /// it took (the north pieces excluded, the south ones included when `south` says they are
-/// built per choice) and the solutions it stands for.
-fn time_choice(part: &Part, es: usize, south: bool) -> (f64, f64) {
+/// built per choice) and the solutions it stands for; `buf` is the working memory of the
+/// thread, kept from its last choice.
+fn time_choice(
+    part: &Part,
+    es: usize,
+    south: bool,
+    buf: &mut Option<(u32, Buffers)>,
+) -> (f64, f64) {
     let l = Layout::new(part.n(), &part.fixed_squares());
+    // The working memory kept from the thread's last choice when it fits, as a count keeps it
+    // from choice to choice: made anew for each, the sample timed its allocation and first
+    // touch too (BENCHMARKS.md, "count --estimate").
+    if buf.as_ref().is_some_and(|(bits, _)| *bits != l.bits()) {
+        *buf = None;
+    }
+    let (_, buf) =
+        buf.get_or_insert_with(|| (l.bits(), Buffers::new(&l, usize::MAX, Path::best())));
     let drop = if part.reduce == Reduce::FlipDiagonals {
         l.longest()
     } else {
@@ -186,7 +203,7 @@ fn time_choice(part: &Part, es: usize, south: bool) -> (f64, f64) {
         nw: &nw,
         sw: &sw,
     };
-    let count = join::join(&choice, &mut Buffers::new(&l, usize::MAX, Path::best()));
+    let count = join::join(&choice, buf);
     let seconds = start.elapsed().as_secs_f64() + if south { built } else { 0.0 };
     let w = choices(&l, part.reduce, en)
         .iter()
@@ -211,5 +228,24 @@ mod tests {
         // The same seed draws the same choices.
         let again = estimate(14, None, 400, 7, &Control::new()).unwrap();
         assert_eq!(again.total, e.total);
+    }
+
+    #[test]
+    fn a_choice_counts_the_same_on_working_memory_kept_from_others() {
+        let parts = parts(15);
+        let models = models(&parts);
+        let costs: Vec<f64> = parts
+            .iter()
+            .map(|p| models[&p.frame_key()].part(p))
+            .collect();
+        // One thread's working memory, kept from choice to choice as the sample keeps it.
+        let (mut kept, mut sum) = (None, 0.0);
+        for &(i, es, _) in &draw(&parts, &costs, &models, 80, 3) {
+            let (_, fresh) = time_choice(&parts[i], es, false, &mut None);
+            let (_, reused) = time_choice(&parts[i], es, false, &mut kept);
+            assert_eq!(reused, fresh, "part {i}, south ranks {es}");
+            sum += fresh;
+        }
+        assert!(kept.is_some() && sum > 0.0);
     }
 }
