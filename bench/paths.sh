@@ -14,7 +14,9 @@
 #      so both builds count and time the same choices; the sample's CPU time is compared).
 #      Builds before 2026-12-01 timed each sampled choice with working memory made anew for it
 #      (its allocation and first touch in the time): against such a baseline, the ratios of
-#      the samples are low by that much (BENCHMARKS.md, "count --estimate")
+#      the samples are low by that much (BENCHMARKS.md, "count --estimate"). From N = 20 to 21
+#      the sample is of parts, in rounds until it has taken 5 CPU s: when the two builds' samples
+#      differ in size the line says so, and a shard (--shard I/K) is the like-for-like timing
 #  -m  the memory budget of every run (default 12G, so that both builds plan alike)
 #  -p  the paths (default: each of plain, avx2, avx512, avx512-popcnt this CPU runs)
 #
@@ -37,7 +39,7 @@ while getopts "b:r:n:e:m:p:h" opt; do
     e) estimates=$OPTARG ;;
     m) memory=$OPTARG ;;
     p) paths=$OPTARG ;;
-    *) sed -n '2,19p' "$0"; exit 2 ;;
+    *) sed -n '2,21p' "$0"; exit 2 ;;
   esac
 done
 # The baseline, built once per revision in a worktree of its own, and the working tree.
@@ -83,7 +85,7 @@ for p in $paths; do
   for n in $sizes $estimates; do
     kind=count args=(count "$n" --threads 1 --memory "$memory" --json)
     if [[ " $estimates " == *" $n "* ]]; then kind=estimate args+=(--estimate); fi
-    a=() b=() ta= tb=
+    a=() b=() ta= tb= za= sizes_differ=
     for _ in $(seq "$runs"); do
       for side in old new; do
         bin=$old; [ $side = new ] && bin=$new
@@ -92,6 +94,10 @@ for p in $paths; do
           # The sample's own CPU time: the same choices in both builds.
           s=$(sed -E 's/.*"sample":\{[^}]*"seconds":([0-9.]+).*/\1/' <<<"$out")
           t=$(field cpu_seconds <<<"$out")
+          # Its size: from N = 20 to 21 the sample is of parts, in rounds until it has taken
+          # 5 CPU s, so a faster build may time a round more than a slower one.
+          z=$(sed -E 's/.*"sample":\{"(parts|choices)":([0-9]+).*/\2/' <<<"$out")
+          if [ $side = old ]; then za=$z; elif [ "$z" != "$za" ]; then sizes_differ=1; fi
         else
           t=$(field total <<<"$out")
         fi
@@ -100,7 +106,8 @@ for p in $paths; do
     done
     ma=$(printf '%s\n' "${a[@]}" | median)
     mb=$(printf '%s\n' "${b[@]}" | median)
-    printf '%-14s %3s %-8s %10.2f %10.2f %7.3f  %s / %s\n' "$p" "$n" "$kind" "$ma" "$mb" \
-      "$(awk -v a="$ma" -v b="$mb" 'BEGIN { print b / a }')" "$ta" "$tb"
+    printf '%-14s %3s %-8s %10.2f %10.2f %7.3f  %s / %s%s\n' "$p" "$n" "$kind" "$ma" "$mb" \
+      "$(awk -v a="$ma" -v b="$mb" 'BEGIN { print b / a }')" "$ta" "$tb" \
+      "${sizes_differ:+  (samples of different sizes: the ratio is not comparable; compare the estimates, or time a shard)}"
   done
 done

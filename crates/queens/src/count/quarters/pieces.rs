@@ -24,17 +24,50 @@ pub(super) struct Pieces {
 }
 
 impl Pieces {
-    /// The pieces of `list` (files, key) without any of the key bits `drop`.
-    fn from(mut list: Vec<(u32, u64)>, drop: u64, bits: u32) -> Pieces {
-        list.sort_unstable_by_key(|p| p.0);
+    /// The pieces of `list` (files, key) without any of the key bits `drop`, grouped by files,
+    /// the files within `cols`; a group keeps its pieces in the order of `list`.
+    ///
+    /// A counting sort by files: files within `cols` are at most `cols >> lo` once shifted
+    /// down by `lo`, the lowest file of `cols`, so one count per such value (a few hundred for
+    /// N = 17, a few thousand at most) places each piece in one pass. A comparison sort of the
+    /// pairs took a twentieth of `queens count 17`, where a frame's quarters are rebuilt for
+    /// every frame (BENCHMARKS.md). A list much shorter than the counts is sorted as before.
+    fn from(list: &mut [(u32, u64)], drop: u64, bits: u32, cols: u32, at: &mut Vec<u32>) -> Pieces {
+        let lo = cols.trailing_zeros().min(31);
+        let span = (cols >> lo) as usize + 1;
         let mut out = Pieces::default();
-        let mut held = vec![0u32; bits as usize];
-        for (cols, key) in list.into_iter().filter(|p| p.1 & drop == 0) {
-            if out.groups.last().map(|g| g.0) != Some(cols) {
-                out.groups.push((cols, out.keys.len() as u32));
+        if list.len() < span / 4 {
+            list.sort_by_key(|p| p.0);
+            for &(files, key) in list.iter().filter(|p| p.1 & drop == 0) {
+                if out.groups.last().map(|g| g.0) != Some(files) {
+                    out.groups.push((files, out.keys.len() as u32));
+                }
+                out.keys.push(key);
+                out.groups.last_mut().expect("a group").1 = out.keys.len() as u32;
             }
-            out.keys.push(key);
-            out.groups.last_mut().expect("a group").1 = out.keys.len() as u32;
+        } else {
+            // `at[i]`: first the pieces of files `i << lo`, then where they start.
+            at.clear();
+            at.resize(span + 1, 0);
+            for &(files, key) in list.iter() {
+                at[(files >> lo) as usize + 1] += (key & drop == 0) as u32;
+            }
+            for i in 0..span {
+                let end = at[i] + at[i + 1];
+                if end > at[i] {
+                    out.groups.push(((i as u32) << lo, end));
+                }
+                at[i + 1] = end;
+            }
+            out.keys = vec![0; at[span] as usize];
+            for &(files, key) in list.iter().filter(|p| p.1 & drop == 0) {
+                let i = (files >> lo) as usize;
+                out.keys[at[i] as usize] = key;
+                at[i] += 1;
+            }
+        }
+        let mut held = [0u32; 64];
+        for &key in &out.keys {
             let mut k = key;
             while k != 0 {
                 held[k.trailing_zeros() as usize] += 1;
@@ -42,7 +75,10 @@ impl Pieces {
             }
         }
         let len = out.keys.len().max(1) as f32;
-        out.share = held.iter().map(|&h| h as f32 / len).collect();
+        out.share = held[..bits as usize]
+            .iter()
+            .map(|&h| h as f32 / len)
+            .collect();
         out
     }
 
@@ -80,6 +116,15 @@ impl<F: FnMut(u32, u64)> Walk<'_, F> {
         let (n, r) = (self.layout.n, self.rows[i]);
         // Somers' trick: the files this rank's diagonals leave free, in one word operation.
         let mut f = free & !((d1 >> r) as u32 | (d2 >> (n - 1 - r)) as u32);
+        if i + 1 == self.rows.len() {
+            // The last rank: its queens are leaves, emitted here rather than by a call each.
+            while f != 0 {
+                let c = f.trailing_zeros() as usize;
+                f &= f - 1;
+                (self.out)(cols | 1 << c, key | self.layout.key(r, c));
+            }
+            return;
+        }
         while f != 0 {
             let c = f.trailing_zeros() as usize;
             f &= f - 1;
@@ -98,6 +143,14 @@ fn walk(l: &Layout, rows: &[usize], cols: u32, out: impl FnMut(u32, u64)) {
         out,
     };
     w.go(0, cols, l.d1, l.d2, 0, 0);
+}
+
+/// The working memory of [`Quarter::build_with`]: the walk's pieces and the counting sort's
+/// counts.
+#[derive(Default)]
+struct Scratch {
+    list: Vec<(u32, u64)>,
+    at: Vec<u32>,
 }
 
 /// The pieces of one quarter: its free ranks and files, and the key bits its pieces may not
@@ -122,7 +175,7 @@ impl Quarter {
         if hold {
             let all = (0..1usize << rows.len())
                 .into_par_iter()
-                .map(|mask| q.build(l, mask))
+                .map_init(Scratch::default, |s, mask| q.build_with(l, mask, s))
                 .collect();
             q.all = Some(all);
         }
@@ -131,11 +184,17 @@ impl Quarter {
 
     /// The pieces on exactly the ranks `mask` (bit `i` for the `i`-th rank), built now.
     pub fn build(&self, l: &Layout, mask: usize) -> Pieces {
-        let mut list = Vec::new();
+        self.build_with(l, mask, &mut Scratch::default())
+    }
+
+    /// [`Quarter::build`] in the working memory `s`, kept from one set of ranks to the next
+    /// (made anew for each, it cost a reallocation every doubling of the walk's list).
+    fn build_with(&self, l: &Layout, mask: usize, s: &mut Scratch) -> Pieces {
+        s.list.clear();
         walk(l, &self.ranks(mask), self.cols, |c, key| {
-            list.push((c, key))
+            s.list.push((c, key))
         });
-        Pieces::from(list, self.drop, l.bits())
+        Pieces::from(&mut s.list, self.drop, l.bits(), self.cols, &mut s.at)
     }
 
     /// Calls `f` with the pieces on exactly the ranks `mask`.
@@ -192,6 +251,53 @@ mod tests {
             assert_eq!(held.count(&l, mask), a.1.len() as u64);
         }
         assert!(held.bytes() > 0 && built.bytes() == 0);
+    }
+
+    #[test]
+    fn pieces_are_grouped_by_files_in_the_order_of_the_walk() {
+        // Short lists (one or two ranks) take the comparison sort, long ones the counting
+        // sort; both must give what a stable sort of the walk's pieces by files gives.
+        let (mut short, mut long) = (0, 0);
+        for (n, fixed) in [(11, vec![(5, 5)]), (12, vec![]), (13, vec![(6, 2), (3, 6)])] {
+            let l = Layout::new(n, &fixed);
+            let quarters = [
+                (&l.north, l.east, 0),
+                (&l.north, l.west, l.longest()),
+                (&l.south, l.east, 0),
+                (&l.south, l.west, l.longest()),
+            ];
+            for (rows, cols, drop) in quarters {
+                let q = Quarter::new(&l, rows, cols, drop, false);
+                let span = (cols >> cols.trailing_zeros()) as usize + 1;
+                for mask in 0..1usize << rows.len() {
+                    let mut want = Vec::new();
+                    walk(&l, &q.ranks(mask), cols, |c, key| want.push((c, key)));
+                    if want.len() < span / 4 {
+                        short += 1;
+                    } else {
+                        long += 1;
+                    }
+                    want.retain(|p| p.1 & drop == 0);
+                    want.sort_by_key(|p| p.0);
+                    let p = q.build(&l, mask);
+                    let p = &p;
+                    let got: Vec<(u32, u64)> = (0..p.groups.len())
+                        .flat_map(|g| p.group(g).iter().map(move |&k| (p.groups[g].0, k)))
+                        .collect();
+                    assert_eq!(got, want, "n {n}, files {cols:b}, ranks {mask:b}");
+                    assert!(p.groups.windows(2).all(|w| w[0].0 < w[1].0));
+                    for bit in 0..l.bits() as usize {
+                        let held = want.iter().filter(|p| p.1 >> bit & 1 == 1).count();
+                        let share = held as f32 / want.len().max(1) as f32;
+                        assert_eq!(p.share[bit], share, "n {n}, bit {bit}");
+                    }
+                }
+            }
+        }
+        assert!(
+            short > 0 && long > 0,
+            "{short} short lists, {long} long ones"
+        );
     }
 
     #[test]
