@@ -41,7 +41,7 @@ const QUARTERS_AVX2: [f64; 10] = [
 /// The same on the `avx512-popcnt` path, Zen 5 (AMD EPYC, 2026-11-30; BENCHMARKS.md): N = 16 to
 /// 19 counted and 20, 21 and 23 sampled by the guard of the keys' packing (`bench/paths.sh`,
 /// seed 1), N = 17 counted again with the pieces sorted by counting (2026-12-01), N = 22 the
-/// whole count of 2026-12-01 (5,508 s), N = 24 and 25 sampled before (`queens count N
+/// whole count of a(22) (5,508 s, "Long counts"), N = 24 and 25 sampled before (`queens count N
 /// --estimate --threads 1`, "Estimates for the records").
 const QUARTERS_AVX512_POPCNT: [f64; 10] = [
     0.06, 0.48, 1.40, 9.94, 76.0, 437.0, 5.51e3, 4.02e4, 5.17e5, 4.60e6,
