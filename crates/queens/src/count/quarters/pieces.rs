@@ -31,7 +31,8 @@ impl Pieces {
     /// down by `lo`, the lowest file of `cols`, so one count per such value (a few hundred for
     /// N = 17, a few thousand at most) places each piece in one pass. A comparison sort of the
     /// pairs took a twentieth of `queens count 17`, where a frame's quarters are rebuilt for
-    /// every frame (docs/engine-quarters.md). A list much shorter than the counts is sorted as before.
+    /// every frame (docs/engine-quarters.md). A list much shorter than the counts is sorted as
+    /// before.
     fn from(list: &mut [(u32, u64)], drop: u64, bits: u32, cols: u32, at: &mut Vec<u32>) -> Pieces {
         let lo = cols.trailing_zeros().min(31);
         let span = (cols >> lo) as usize + 1;
