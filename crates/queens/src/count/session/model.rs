@@ -33,7 +33,8 @@ pub enum Counter {
 /// One-core CPU seconds of the quarters engine for N = 16 to 25 on the `avx2` path, Zen 3
 /// (BENCHMARKS.md, measured to N = 21, "Estimates for the records" beyond; N = 20 and 22 with
 /// the tiles, N = 24 still of the build before them). Also taken for the `avx512` path (the
-/// same step, with wider unions), whose CPUs (Intel with AVX-512F) have not been timed anew.
+/// same step, with wider unions): on the Intel Xeon of BENCHMARKS.md (2026-12-02) that path's
+/// sampled estimates of N = 20 and 22 were 0.71 and 0.82 of these figures.
 const QUARTERS_AVX2: [f64; 10] = [
     0.12, 1.07, 3.1, 23.0, 177.0, 1.1e3, 1.19e4, 1.13e5, 2.40e6, 1.67e7,
 ];
@@ -42,7 +43,9 @@ const QUARTERS_AVX2: [f64; 10] = [
 /// 19 counted and 20, 21 and 23 sampled by the guard of the keys' packing (`bench/paths.sh`,
 /// seed 1), N = 17 counted again with the pieces sorted by counting (2026-12-01), N = 22 the
 /// whole count of a(22) (5,508 s, "Long counts"), N = 24 and 25 sampled before (`queens count N
-/// --estimate --threads 1`, "Estimates for the records").
+/// --estimate --threads 1`, "Estimates for the records"). The Intel Xeon of BENCHMARKS.md
+/// takes about 1.5 times these figures on this path (its estimates of N = 20 and 22, 2026-12-02):
+/// a count that can be sampled is, so the model only has to be right to a factor of a few.
 const QUARTERS_AVX512_POPCNT: [f64; 10] = [
     0.06, 0.48, 1.40, 9.94, 76.0, 437.0, 5.51e3, 4.02e4, 5.17e5, 4.60e6,
 ];
