@@ -1153,3 +1153,16 @@ async fn next_resumes_the_search_from_a_board() {
 fn rows_of(v: &Value) -> String {
     rows(&v["rows"]).perm()
 }
+
+/// A client's traces one after another each get their permit: the one before gave its permit
+/// back before its body ended, so a client that reads a whole answer and asks again is never
+/// told the server is busy with its own finished request.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_trace_has_given_back_its_permit() {
+    let (app, state) = app_with(|l| l.heavy_at_once = 1);
+    for i in 0..200 {
+        let a = get(&app, "/api/trace?n=4&algorithm=wirth").await;
+        assert_eq!(a.status, 200, "request {i}: {}", a.body);
+        assert_eq!(state.heavy.running(), 0, "request {i}: still running");
+    }
+}

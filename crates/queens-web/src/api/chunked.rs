@@ -61,7 +61,11 @@ fn body(ticket: Ticket, time_limit: Duration, write: Write) -> Response {
             runtime,
         };
         write(c, &mut Steps::new(&mut w, preempted));
-        Ok(())
+        // The writer holds the channel, and the body ends when the channel closes: it is
+        // handed back, so that it is dropped after the permit is given back. Dropped here,
+        // a client that read the whole body and asked again could find its own finished
+        // search still holding the permit, and be told the server is busy.
+        Ok(w)
     }));
     let body = Guarded {
         inner: ReceiverStream::new(rx),
