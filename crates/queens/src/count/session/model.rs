@@ -43,9 +43,10 @@ const QUARTERS_AVX2: [f64; 10] = [
 /// 19 counted and 20, 21 and 23 sampled by the guard of the keys' packing (`bench/paths.sh`,
 /// seed 1), N = 17 counted again with the pieces sorted by counting (2026-12-01), N = 22 the
 /// whole count of a(22) (5,508 s, "Long counts"), N = 24 and 25 sampled before (`queens count N
-/// --estimate --threads 1`, "Estimates for the records"). The Intel Xeon of BENCHMARKS.md
-/// takes about 1.5 times these figures on this path (its estimates of N = 20 and 22, 2026-12-02):
-/// a count that can be sampled is, so the model only has to be right to a factor of a few.
+/// --estimate --threads 1`, "Estimates for the records"). The Intel Xeon and the Zen 4 of
+/// BENCHMARKS.md take about 1.5 and 1.6 times these figures on this path (their estimates of
+/// N = 20 and 22, 2026-12-02): a count that can be sampled is, so the model only has to be right
+/// to a factor of a few.
 const QUARTERS_AVX512_POPCNT: [f64; 10] = [
     0.06, 0.48, 1.40, 9.94, 76.0, 437.0, 5.51e3, 4.02e4, 5.17e5, 4.60e6,
 ];
