@@ -33,6 +33,12 @@ fn sets_printed_watch_the_board_and_are_least() {
         let (queens, err) = printed(n, false, &[]);
         assert_eq!(queens.len(), GAMMA[n - 1], "n={n}");
         assert!(!err.contains("not proved"), "n={n}: {err}");
+        // The size said in words, in the number it agrees with ("1 queen", "5 queens").
+        let said = match queens.len() {
+            1 => "queens: 1 queen; ".to_owned(),
+            k => format!("queens: {k} queens; "),
+        };
+        assert!(err.starts_with(&said), "n={n}: {err}");
     }
 }
 
