@@ -5,7 +5,7 @@ use crate::exit::{bad, io_reason, Exit, Result};
 use crate::input::Share;
 use crate::job::{self, Job};
 use crate::output::format::QueenSet;
-use crate::output::Out;
+use crate::output::{plural, Out};
 use crate::parts::checkpoint::{self, Checkpoint, Header, Problem};
 use crate::parts::checkpoint_file;
 use queens::count::session::LONG_CPU;
@@ -295,22 +295,22 @@ fn write(d: &Dominating, opts: &Options, format: QueenSet) -> Result<()> {
         QueenSet::Json => out.json_line(&record)?,
         QueenSet::Squares => {
             writeln!(out, "{}", record.queens.join(" "))?;
-            eprintln!("queens: {}; {}", queens(record.size), record.why);
+            eprintln!(
+                "queens: {}; {}",
+                plural(record.size as u64, "queen", "queens"),
+                record.why
+            );
         }
         QueenSet::Board => {
             out.write_all(dominate::diagram(d.n, opts.torus, &d.queens).as_bytes())?;
-            eprintln!("queens: {}; {}", queens(record.size), record.why);
+            eprintln!(
+                "queens: {}; {}",
+                plural(record.size as u64, "queen", "queens"),
+                record.why
+            );
         }
     }
     Ok(out.record()?)
-}
-
-/// "1 queen", "5 queens".
-fn queens(size: usize) -> String {
-    match size {
-        1 => "1 queen".to_owned(),
-        k => format!("{k} queens"),
-    }
 }
 
 fn count(args: &Args, opts: &Options, json: bool) -> Result<Exit> {
